@@ -1,0 +1,27 @@
+# shelldon: install, test, demo, bench — and stage composition recipes.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: install test demo bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+test: install
+	$(PY) -m pytest -q
+
+demo: install
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) examples/demo.py
+
+bench: install
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache build lib/*.egg-info

@@ -1,0 +1,1 @@
+"""The only writers: home/init, history, migrations, curated memory, journal, apply, dream, raw/prune."""

@@ -1,0 +1,259 @@
+"""The core's apply: the one code path that writes the stores.
+
+Each op is validated against the contract, applied atomically and journalled under
+(turn id, sequence). Seeing the same (turn id, sequence) again returns what happened the
+first time and writes nothing, so a retried pipeline or a doubled cron job is harmless.
+"""
+import contextlib
+import json
+import os
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..contracts import ContractError
+from ..contracts.ops import (FILE_OPS, CaptureLearning, LogEpisode, ResolveLearning,
+                             decode_op, op_to_dict)
+from ..home import COLLECTIONS, Home
+from ..util.atomic import SymlinkRefused, remove_stale_temps
+from ..util.errors import TryLater
+from ..util.lock import FileLock, LockTimeout
+from . import curated, journal
+from .history import HistoryStore, iso, utcnow
+from .journal import Entry
+
+LOCK_TIMEOUT_S = float(os.environ.get("SHELLDON_LOCK_TIMEOUT", "30"))
+
+
+@dataclass
+class Item:
+    """One op as it arrived: its JSON text, where it came from, and its journal key."""
+    turn_id: str
+    seq: int
+    raw: bytes | str
+    line: int | None = None
+
+
+@dataclass
+class Outcome:
+    item: Item
+    entry: Entry
+    replayed: bool = False
+
+
+@contextlib.contextmanager
+def write_session(home: Home, timeout: float | None = None):
+    """The write lock on the home, then the writer handle. Exit 75 if the lock is busy."""
+    home.require()
+    lock = FileLock(home.write_lock, LOCK_TIMEOUT_S if timeout is None else timeout)
+    try:
+        lock.acquire()
+    except LockTimeout:
+        raise TryLater(f"another writer holds {home.write_lock}; try again later") from None
+    try:
+        for directory in (home.memory, *(home.collection_dir(c) for c in COLLECTIONS)):
+            remove_stale_temps(directory)
+        with HistoryStore.open(home.db) as store:
+            yield store
+    finally:
+        lock.release()
+
+
+def _op_name(raw: bytes | str) -> str | None:
+    try:
+        obj = json.loads(raw)
+    except ValueError:
+        return None
+    return obj.get("op") if isinstance(obj, dict) and isinstance(obj.get("op"), str) else None
+
+
+def _raw_text(raw: bytes | str) -> str:
+    return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+
+
+def _rejected(item: Item, reason: str) -> Entry:
+    return Entry(item.turn_id, item.seq, _op_name(item.raw), "rejected", reason)
+
+
+def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -> tuple[Entry, str | None]:
+    name = _op_name(item.raw)
+    if isinstance(op, FILE_OPS):
+        change = curated.plan(home, op, item.turn_id, now)
+        curated.commit(change)
+        before_text = None
+        if change.before is not None and not isinstance(op, LogEpisode):
+            before_text = change.before.decode("utf-8", "replace")
+        rel = os.path.relpath(change.path, home.root)
+        return Entry(item.turn_id, item.seq, name, "unchanged" if change.unchanged else "applied",
+                     None, rel, curated.digest(change.before), curated.digest(change.after)), before_text
+    raise AssertionError("sqlite ops are applied inside the journal transaction")
+
+
+def _apply_sqlite_op(store: HistoryStore, conn, item: Item, op, now: datetime) -> Entry:
+    name = _op_name(item.raw)
+    if isinstance(op, CaptureLearning):
+        row = store.capture_learning(op.observation, op.pattern_key, now, conn=conn)
+        if row is None:
+            return Entry(item.turn_id, item.seq, name, "skipped", "empty observation")
+        return Entry(item.turn_id, item.seq, name, "applied", f"learning {row}")
+    if isinstance(op, ResolveLearning):
+        if store.resolve_learning(op.id, op.status, conn=conn):
+            return Entry(item.turn_id, item.seq, name, "applied", f"learning {op.id} {op.status}")
+        return Entry(item.turn_id, item.seq, name, "noop", f"learning {op.id} is not pending (or does not exist)")
+    raise AssertionError(type(op))
+
+
+def _validate(home: Home, item: Item):
+    op = decode_op(item.raw)
+    if isinstance(op, FILE_OPS):
+        path = curated.target_path(home, op)
+        curated.read_plain(path)  # refuses a symlink or a non-file in the way
+        if os.path.islink(os.path.dirname(path)):
+            raise SymlinkRefused(f"a symlink stands where the core would write: {os.path.dirname(path)}")
+    return op
+
+
+def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool = False,
+                now: datetime | None = None) -> list[Outcome]:
+    """Apply a run of ops (the caller holds the write session). Never raises for a bad op."""
+    now = now or utcnow()
+    ts = iso(now)
+    outcomes: list[Outcome] = []
+    pending: list[tuple[Item, object]] = []
+    for item in items:
+        previous = journal.lookup(store.conn, item.turn_id, item.seq)
+        if previous is not None:
+            outcomes.append(Outcome(item, previous, replayed=True))
+            continue
+        try:
+            op = _validate(home, item)
+        except (ContractError, SymlinkRefused) as exc:
+            entry = _rejected(item, str(exc))
+            with store.transaction() as conn:
+                journal.record(conn, entry, _raw_text(item.raw), ts)
+            outcomes.append(Outcome(item, entry))
+            continue
+        pending.append((item, op))
+    if atomic and any(o.entry.rejected for o in outcomes):
+        for item, _op in pending:
+            outcomes.append(Outcome(item, Entry(item.turn_id, item.seq, _op_name(item.raw), "held",
+                                                "not applied: --atomic and another op was rejected")))
+        return _in_order(items, outcomes)
+    for item, op in pending:
+        try:
+            if isinstance(op, FILE_OPS):
+                entry, before_text = _apply_one(home, store, item, op, now)
+                with store.transaction() as conn:
+                    journal.record(conn, entry, op_to_dict(op), ts, before_text)
+            else:
+                with store.transaction() as conn:
+                    entry = _apply_sqlite_op(store, conn, item, op, now)
+                    journal.record(conn, entry, op_to_dict(op), ts)
+        except (ContractError, SymlinkRefused) as exc:
+            entry = _rejected(item, str(exc))
+            with store.transaction() as conn:
+                journal.record(conn, entry, op_to_dict(op), ts)
+        outcomes.append(Outcome(item, entry))
+    return _in_order(items, outcomes)
+
+
+def _in_order(items: list[Item], outcomes: list[Outcome]) -> list[Outcome]:
+    rank = {id(item): n for n, item in enumerate(items)}
+    return sorted(outcomes, key=lambda o: rank[id(o.item)])
+
+
+# -- the shelldon-apply and shelldon-capture streams --------------------------------
+
+MAX_LINE = 1 << 20
+
+
+def read_run(lines, bare_turn_id: str) -> tuple[list[Item], list, list[tuple[int, str]]]:
+    """Split input lines into op items, turn records to pass through, and unusable lines.
+
+    A line with an "op" field is a bare op (keyed by bare_turn_id and its position); a line
+    with a "turn_id" is a turn record whose ops are keyed by its own id; anything else is
+    handed to the op decoder so the journal records why it was refused.
+    """
+    from ..contracts.turn import decode_text, decode_turn
+    from ..util.lines import LineTooLong
+    items: list[Item] = []
+    records: list = []
+    bad: list[tuple[int, str]] = []
+    seq = 0
+    for number, line in lines:
+        if isinstance(line, LineTooLong):
+            bad.append((number, str(line)))
+            continue
+        if not line.strip():
+            continue
+        try:
+            text = decode_text(line, "line")
+        except ContractError as exc:
+            bad.append((number, str(exc)))
+            continue
+        try:
+            obj = json.loads(text)
+        except ValueError:
+            obj = None
+        if isinstance(obj, dict) and "op" not in obj and "turn_id" in obj:
+            try:
+                record = decode_turn(text)
+            except ContractError as exc:
+                bad.append((number, str(exc)))
+                continue
+            records.append(record)
+            items.extend(Item(record.turn_id, n, bytes(raw), number)
+                         for n, raw in enumerate(record.ops or (), 1))
+            continue
+        seq += 1
+        items.append(Item(bare_turn_id, seq, text, number))
+    return items, records, bad
+
+
+def report(outcomes: list[Outcome], bad: list[tuple[int, str]]) -> bool:
+    """One stderr line per refused op or line; True if anything was refused."""
+    from ..util import log
+    for number, reason in bad:
+        log.error(f"line {number}: {reason}")
+    refused = False
+    for outcome in outcomes:
+        entry = outcome.entry
+        if entry.rejected:
+            refused = True
+            where = f"line {outcome.item.line}: " if outcome.item.line else ""
+            again = " (rejected before)" if outcome.replayed else ""
+            log.error(f"{where}{entry.op or 'op'} rejected{again}: {entry.reason}")
+    return refused or bool(bad)
+
+
+def apply_stream(home: Home, stdin, stdout, turn_id: str | None = None, atomic: bool = False) -> int:
+    from ..contracts.turn import check_turn_id, encode_turn, new_turn_id
+    from ..util.lines import iter_lines
+    home.require()
+    bare = check_turn_id(turn_id) if turn_id else new_turn_id()
+    items, records, bad = read_run(iter_lines(stdin, MAX_LINE), bare)
+    with write_session(home) as store:
+        if atomic and bad:
+            outcomes = [Outcome(i, Entry(i.turn_id, i.seq, _op_name(i.raw), "held", "not applied"))
+                        for i in items]
+        else:
+            outcomes = apply_items(home, store, items, atomic=atomic)
+    refused = report(outcomes, bad)
+    if not (atomic and refused):
+        for record in records:
+            stdout.write(encode_turn(record) + b"\n")
+    return 65 if refused else 0
+
+
+def capture_stream(home: Home, observations: list[str], key: str | None) -> int:
+    """Each observation becomes a capture_learning op, applied and journalled like any op."""
+    from ..contracts.turn import new_turn_id
+    turn_id = new_turn_id("capture-")
+    items = []
+    for n, text in enumerate(observations, 1):
+        op = {"op": "capture_learning", "observation": text}
+        if key is not None:
+            op["pattern_key"] = key
+        items.append(Item(turn_id, n, json.dumps(op, ensure_ascii=False), n))
+    with write_session(home) as store:
+        outcomes = apply_items(home, store, items)
+    return 65 if report(outcomes, []) else 0

@@ -1,0 +1,108 @@
+"""The curated markdown tree, the writer side: what each file op turns into on disk.
+
+plan() is the pure-ish half (read the current file, compute the new bytes); commit()
+writes them atomically. No function here can name DIRECTIVE.md or anything under vault/:
+the targets are about.md, summary.md, episodes.md and <collection>/<slug>.md, full stop.
+"""
+import hashlib
+import os
+import stat
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..contracts import ContractError
+from ..contracts.markdown import parse_document, render_document
+from ..contracts.ops import LogEpisode, Remember, RewriteAbout, RewriteSummary
+from ..home import Home
+from ..util.atomic import SymlinkRefused, ensure_dir, write_atomic
+from ..util.slug import slugify
+from .history import iso
+
+
+@dataclass
+class FileChange:
+    path: str
+    before: bytes | None
+    after: bytes
+
+    @property
+    def unchanged(self) -> bool:
+        return self.before == self.after
+
+
+def digest(data: bytes | None) -> str | None:
+    return None if data is None else hashlib.sha256(data).hexdigest()
+
+
+def target_path(home: Home, op) -> str:
+    """Where an op writes; refuses anything that would leave its directory."""
+    if isinstance(op, RewriteAbout):
+        return home.memory_file("about.md")
+    if isinstance(op, RewriteSummary):
+        return home.memory_file("summary.md")
+    if isinstance(op, LogEpisode):
+        return home.memory_file("episodes.md")
+    if isinstance(op, Remember):
+        slug = slugify(op.name)
+        if not slug:
+            raise ContractError(f"name {op.name!r} has nothing to make a file name from")
+        directory = home.collection_dir(op.collection)
+        path = os.path.join(directory, f"{slug}.md")
+        if os.path.dirname(path) != directory:  # structural, whatever slugify returns
+            raise ContractError(f"name {op.name!r} would leave {op.collection}/")
+        return path
+    raise ContractError(f"not a file op: {type(op).__name__}")
+
+
+def read_plain(path: str) -> bytes | None:
+    """The current bytes of a regular file; None if absent; a symlink is refused."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if stat.S_ISLNK(st.st_mode):
+        raise SymlinkRefused(f"a symlink stands where the core would write: {path}")
+    if not stat.S_ISREG(st.st_mode):
+        raise SymlinkRefused(f"not a regular file where the core would write: {path}")
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read()
+
+
+def _check_directory(path: str) -> None:
+    directory = os.path.dirname(path)
+    if os.path.islink(directory):
+        raise SymlinkRefused(f"a symlink stands where the core would write: {directory}")
+
+
+def plan(home: Home, op, source: str, now: datetime) -> FileChange:
+    path = target_path(home, op)
+    _check_directory(path)
+    before = read_plain(path)
+    old_meta, old_body = parse_document(before.decode("utf-8", "replace")) if before else ({}, "")
+    stamp = iso(now)
+    if isinstance(op, LogEpisode):
+        meta = old_meta or {"name": "episodes", "collection": "episodes", "created": stamp,
+                            "updated": stamp, "source": source}
+        tags = f" [{', '.join(op.tags)}]" if op.tags else ""
+        entry = f"## {stamp} · {source}{tags}\n\n{op.content.strip()}\n"
+        body = (old_body.rstrip("\n") + "\n\n" + entry) if old_body.strip() else entry
+        meta = {**meta, "updated": stamp, "source": source}
+        return FileChange(path, before, render_document(meta, body).encode())
+    if isinstance(op, Remember):
+        name, collection = op.name, op.collection
+    else:
+        name = collection = os.path.basename(path)[:-3]
+    body = op.content.strip()
+    if before is not None and old_body.strip() == body and old_meta.get("name", name) == name:
+        return FileChange(path, before, before)  # same content: no rewrite, no churn
+    meta = {"name": name, "collection": collection, "created": old_meta.get("created", stamp),
+            "updated": stamp, "source": source}
+    return FileChange(path, before, render_document(meta, body).encode())
+
+
+def commit(change: FileChange) -> None:
+    if change.unchanged:
+        return
+    ensure_dir(os.path.dirname(change.path))
+    write_atomic(change.path, change.after)

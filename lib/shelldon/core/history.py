@@ -1,0 +1,139 @@
+"""history.db, the writer side: messages, learnings, the op journal and the turn budget.
+
+WAL with synchronous=FULL (a power cut never rolls back an acknowledged turn) and a busy
+timeout, so parallel writers wait instead of failing. Every write transaction starts
+with BEGIN IMMEDIATE: a writer takes the write lock up front instead of failing to
+upgrade a read lock later.
+"""
+import contextlib
+import sqlite3
+from datetime import datetime, timezone
+
+from ..worker.history_read import HistoryReader
+from .migrations import MIGRATIONS
+
+BUSY_TIMEOUT_S = 30.0
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def iso(ts: datetime) -> str:
+    return ts.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+class HistoryStore(HistoryReader):
+    """The core's read-write handle (it reads too: the dream reads pending learnings)."""
+
+    @classmethod
+    def open(cls, path: str) -> "HistoryStore":
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                               check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return cls(conn)
+
+    @contextlib.contextmanager
+    def transaction(self):
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    # -- migrations --------------------------------------------------------------
+
+    def migrate(self) -> list[int]:
+        with self.transaction() as conn:
+            conn.execute("CREATE TABLE IF NOT EXISTS migrations "
+                         "(number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)")
+            done = {row[0] for row in conn.execute("SELECT number FROM migrations")}
+            applied = []
+            for number, name, migration in MIGRATIONS:
+                if number in done:
+                    continue
+                migration(conn)
+                conn.execute("INSERT INTO migrations VALUES (?, ?, ?)", (number, name, iso(utcnow())))
+                applied.append(number)
+        if applied:
+            self.__init__(self.conn)  # the FTS kind may be new
+        return applied
+
+    # -- messages ----------------------------------------------------------------
+
+    def record_turn(self, turn_id: str, owner: str, pet: str, now: datetime | None = None,
+                    conn: sqlite3.Connection | None = None) -> bool:
+        """Both rows or neither; False (and nothing written) if the turn is already recorded."""
+        ts = iso(now or utcnow())
+        with (contextlib.nullcontext(conn) if conn else self.transaction()) as c:
+            if c.execute("SELECT 1 FROM messages WHERE turn_id = ? LIMIT 1", (turn_id,)).fetchone():
+                return False
+            c.execute("INSERT INTO messages (turn_id, role, content, ts) VALUES (?, 'owner', ?, ?)",
+                      (turn_id, owner, ts))
+            c.execute("INSERT INTO messages (turn_id, role, content, ts) VALUES (?, 'pet', ?, ?)",
+                      (turn_id, pet, ts))
+            return True
+
+    def has_turn(self, turn_id: str) -> bool:
+        return self.conn.execute("SELECT 1 FROM messages WHERE turn_id = ? LIMIT 1",
+                                 (turn_id,)).fetchone() is not None
+
+    def last_owner_ts(self) -> str | None:
+        row = self.conn.execute("SELECT ts FROM messages WHERE role = 'owner' "
+                                "ORDER BY id DESC LIMIT 1").fetchone()
+        return row[0] if row else None
+
+    # -- learnings ---------------------------------------------------------------
+
+    def capture_learning(self, observation: str, pattern_key: str | None,
+                         now: datetime | None = None, conn: sqlite3.Connection | None = None) -> int | None:
+        """One atomic UPSERT. Returns the row id, or None for an empty observation."""
+        observation = observation.strip()
+        if not observation:
+            return None
+        key = (pattern_key or "").strip() or None
+        ts = iso(now or utcnow())
+        c = conn or self.conn
+        row = c.execute(
+            "INSERT INTO learnings (pattern_key, observation, first_seen, last_seen) "
+            "VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (pattern_key) WHERE pattern_key IS NOT NULL DO UPDATE SET "
+            "recurrence_count = recurrence_count + 1, last_seen = excluded.last_seen, "
+            "observation = excluded.observation, status = 'pending' "
+            "RETURNING id", (key, observation, ts, ts)).fetchone()
+        return row[0]
+
+    def pending_learnings(self, limit: int = 50) -> list[sqlite3.Row]:
+        self.conn.row_factory = sqlite3.Row
+        try:
+            return self.conn.execute(
+                "SELECT id, pattern_key, observation, recurrence_count, status, first_seen, last_seen "
+                "FROM learnings WHERE status = 'pending' "
+                "ORDER BY recurrence_count DESC, last_seen DESC, id LIMIT ?", (limit,)).fetchall()
+        finally:
+            self.conn.row_factory = None
+
+    def resolve_learning(self, learning_id: int, status: str,
+                         conn: sqlite3.Connection | None = None) -> bool:
+        """pending → status; a stale or invented id changes nothing and returns False."""
+        c = conn or self.conn
+        cur = c.execute("UPDATE learnings SET status = ? WHERE id = ? AND status = 'pending'",
+                        (status, learning_id))
+        return cur.rowcount == 1
+
+    # -- budget ------------------------------------------------------------------
+
+    def budget_spent(self, day: str) -> int:
+        row = self.conn.execute("SELECT spent FROM budget WHERE day = ?", (day,)).fetchone()
+        return row[0] if row else 0
+
+    def budget_spend(self, day: str, cost: int, conn: sqlite3.Connection | None = None) -> None:
+        (conn or self.conn).execute(
+            "INSERT INTO budget (day, spent) VALUES (?, ?) "
+            "ON CONFLICT (day) DO UPDATE SET spent = spent + excluded.spent", (day, cost))

@@ -1,0 +1,77 @@
+"""Recording turns: the raw capture first, then both messages in one transaction.
+
+raw/ is written first so that a turn can be in raw/ without being in history (prune keeps
+such a capture) but never in history without its capture. Both writes are idempotent by
+turn id, so a retried ingest records each turn exactly once. A new turn costs 1 from the
+day's budget, in the same transaction as its messages.
+"""
+from collections.abc import Iterable
+from datetime import datetime
+
+from ..contracts import ContractError
+from ..contracts.turn import TurnRecord
+from ..home import Home
+from . import raw
+from .history import HistoryStore, utcnow
+
+TURN_COST = 1
+
+
+def local_day(when: datetime) -> str:
+    return when.astimezone().strftime("%Y-%m-%d")
+
+
+def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | None = None) -> bool:
+    """True if the turn was new. A turn without a reply records nothing (ContractError)."""
+    if turn.reply is None:
+        raise ContractError(f"turn {turn.turn_id} has no reply: a turn that produced no reply records nothing")
+    now = now or utcnow()
+    raw.append_turn(home, turn.turn_id, turn.owner, turn.reply, now)
+    with store.transaction() as conn:
+        new = store.record_turn(turn.turn_id, turn.owner, turn.reply, now, conn=conn)
+        if new:
+            store.budget_spend(local_day(now), TURN_COST, conn=conn)
+    return new
+
+
+def record_all(home: Home, store: HistoryStore, turns: Iterable[TurnRecord]) -> int:
+    return sum(record(home, store, turn) for turn in turns)
+
+
+def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str | None = None) -> int:
+    """Record turn records from stdin (or one turn from --owner/--pet); print each reply."""
+    from ..contracts.turn import clean_message, decode_text, decode_turn, new_turn_id
+    from ..util import log
+    from ..util.lines import LineTooLong, iter_lines, read_bounded
+    from .apply import MAX_LINE, write_session
+    home.require()
+    turns: list[TurnRecord] = []
+    bad = 0
+    if owner is not None or pet is not None:
+        if owner is None or pet is None:
+            raise ContractError("--owner and --pet go together")
+        if owner == "-" and pet == "-":
+            raise ContractError("only one of --owner and --pet may be '-'")
+        if "-" in (owner, pet):
+            text = decode_text(read_bounded(stdin, MAX_LINE), "stdin").rstrip("\n")
+            owner, pet = (text, pet) if owner == "-" else (owner, text)
+        turns.append(TurnRecord(new_turn_id(), clean_message(owner), reply=clean_message(pet, "reply")))
+    else:
+        for number, line in iter_lines(stdin, MAX_LINE):
+            try:
+                if isinstance(line, LineTooLong):
+                    raise ContractError(str(line))
+                if not line.strip():
+                    continue
+                turn = decode_turn(decode_text(line, "line"))
+                if turn.reply is None:
+                    raise ContractError(f"turn {turn.turn_id} has no reply: nothing recorded")
+                turns.append(turn)
+            except ContractError as exc:
+                log.error(f"line {number}: {exc}")
+                bad += 1
+    with write_session(home) as store:
+        for turn in turns:
+            record(home, store, turn)
+            stdout.write(turn.reply.encode("utf-8") + b"\n")
+    return 65 if bad else 0

@@ -1,0 +1,43 @@
+"""shelldon-init's work: create the home from the LAYOUT table, idempotently."""
+import os
+import pwd
+
+from ..home import LAYOUT, Home
+from ..util.atomic import SymlinkRefused
+from ..util.errors import Rejected
+from .history import HistoryStore
+
+
+def init_home(home: Home, worker_user: str | None = None) -> list[str]:
+    """Create what is missing, fix modes, migrate the database. Returns what it did."""
+    done: list[str] = []
+    worker_gid = None
+    if worker_user is not None:
+        try:
+            worker_gid = pwd.getpwnam(worker_user).pw_gid
+        except KeyError:
+            raise Rejected(f"no such user: {worker_user}") from None
+    for rel, _kind, mode in LAYOUT:
+        path = os.path.join(home.root, rel) if rel else home.root
+        if os.path.islink(path):
+            raise SymlinkRefused(f"refusing a symlink in the home: {path}")
+        if not os.path.isdir(path):
+            os.makedirs(path, mode=mode, exist_ok=True)
+            done.append(f"created {path}")
+        if (os.stat(path).st_mode & 0o7777) != mode:
+            os.chmod(path, mode)  # defeat the umask: the vault must be 0700 whatever it was
+        if worker_gid is not None and rel != "memory/vault" and os.geteuid() == 0:
+            os.chown(path, -1, worker_gid)
+    fresh = not os.path.exists(home.db)
+    with HistoryStore.open(home.db) as store:
+        applied = store.migrate()
+    if fresh:
+        done.append(f"created {home.db}")
+    done.extend(f"applied migration {n}" for n in applied)
+    if worker_gid is not None and os.geteuid() == 0:
+        for name in ("history.db", "history.db-wal", "history.db-shm"):
+            path = os.path.join(home.root, name)
+            if os.path.exists(path):
+                os.chown(path, -1, worker_gid)
+                os.chmod(path, 0o640)
+    return done

@@ -1,0 +1,109 @@
+"""Schema changes, numbered and append-only; each runs once and is recorded in the database.
+
+Never edit a migration that has shipped: add the next number.
+"""
+import os
+import sqlite3
+import sys
+
+from ..worker.history_read import FTS_TABLE
+
+
+class NoFullTextSearch(RuntimeError):
+    """This sqlite has neither FTS5 nor FTS4: recall would silently be empty."""
+
+
+def _has(module: str) -> bool:
+    try:
+        conn = sqlite3.connect(":memory:")
+        conn.execute(f"CREATE VIRTUAL TABLE probe USING {module}(x)")
+        conn.close()
+        return True
+    except sqlite3.OperationalError:
+        return False
+
+
+def choose_fts() -> str:
+    """FTS5 where the build has it; FTS4 (ranked by sqlite-fts4) when forced or as fallback."""
+    forced = os.environ.get("SHELLDON_FTS", "").lower()
+    if forced not in ("", "fts4", "fts5"):
+        raise NoFullTextSearch(f"SHELLDON_FTS must be fts4 or fts5, not {forced!r}")
+    if forced != "fts4" and _has("fts5"):
+        return "fts5"
+    if _has("fts4"):
+        if forced != "fts4":
+            print("shelldon: warning: this sqlite lacks FTS5; using FTS4 with rank_bm25 "
+                  "(no stemming)", file=sys.stderr)
+        return "fts4"
+    raise NoFullTextSearch("this sqlite build has neither FTS5 nor FTS4: shelldon needs one for recall")
+
+
+def _fts_sql(kind: str) -> list[str]:
+    if kind == "fts5":
+        # porter stems (grew/growing), unicode61 folds diacritics (José/jose).
+        create = (f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5(content, content='messages', "
+                  f"content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')")
+    else:
+        create = (f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts4(content='messages', content, "
+                  f"tokenize=unicode61 \"remove_diacritics=2\")")
+    delete = (f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rowid, content) VALUES ('delete', old.id, old.content)"
+              if kind == "fts5" else f"DELETE FROM {FTS_TABLE} WHERE docid = old.id")
+    insert = (f"INSERT INTO {FTS_TABLE}(rowid, content) VALUES (new.id, new.content)"
+              if kind == "fts5" else f"INSERT INTO {FTS_TABLE}(docid, content) VALUES (new.id, new.content)")
+    return [
+        create,
+        f"CREATE TRIGGER messages_ai AFTER INSERT ON messages BEGIN {insert}; END",
+        f"CREATE TRIGGER messages_ad AFTER DELETE ON messages BEGIN {delete}; END",
+        f"CREATE TRIGGER messages_au AFTER UPDATE ON messages BEGIN {delete}; {insert}; END",
+    ]
+
+
+def m001_core(conn: sqlite3.Connection) -> None:
+    kind = choose_fts()
+    statements = [
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        # Nothing NOT NULL that a later chat_id column would force a rebuild for.
+        """CREATE TABLE messages (
+            id      INTEGER PRIMARY KEY,
+            turn_id TEXT,
+            role    TEXT NOT NULL CHECK (role IN ('owner', 'pet')),
+            content TEXT NOT NULL,
+            ts      TEXT NOT NULL)""",
+        "CREATE UNIQUE INDEX messages_turn_role ON messages(turn_id, role) WHERE turn_id IS NOT NULL",
+        *_fts_sql(kind),
+        """CREATE TABLE learnings (
+            id               INTEGER PRIMARY KEY,
+            pattern_key      TEXT,
+            observation      TEXT NOT NULL,
+            recurrence_count INTEGER NOT NULL DEFAULT 1,
+            status           TEXT NOT NULL DEFAULT 'pending'
+                               CHECK (status IN ('pending', 'promoted', 'pruned')),
+            first_seen       TEXT NOT NULL,
+            last_seen        TEXT NOT NULL)""",
+        "CREATE UNIQUE INDEX learnings_key ON learnings(pattern_key) WHERE pattern_key IS NOT NULL",
+        "CREATE INDEX learnings_pending ON learnings(status, recurrence_count)",
+        """CREATE TABLE journal (
+            id             INTEGER PRIMARY KEY,
+            turn_id        TEXT NOT NULL,
+            seq            INTEGER NOT NULL,
+            op             TEXT,
+            args           TEXT NOT NULL,
+            status         TEXT NOT NULL,
+            reason         TEXT,
+            path           TEXT,
+            before_hash    TEXT,
+            after_hash     TEXT,
+            before_content TEXT,
+            ts             TEXT NOT NULL,
+            UNIQUE (turn_id, seq))""",
+        "CREATE INDEX journal_path ON journal(path)",
+        "CREATE TABLE budget (day TEXT PRIMARY KEY, spent INTEGER NOT NULL DEFAULT 0)",
+    ]
+    for sql in statements:
+        conn.execute(sql)
+    conn.execute("INSERT INTO meta(key, value) VALUES ('fts', ?)", (kind,))
+
+
+MIGRATIONS = [
+    (1, "core", m001_core),
+]

@@ -1,0 +1,52 @@
+"""raw/YYYY-MM-DD.md: each day's turns as captured, appended, then aged out by prune.
+
+Every message line is quoted with '> ', so nothing the owner types can look like an
+entry heading: the headings are the only lines that start with '## '.
+"""
+import os
+import re
+from datetime import datetime
+
+from ..contracts.markdown import render_document
+from ..home import Home
+from ..util.atomic import append_durable, ensure_dir
+from .history import iso
+
+ENTRY_HEADING = re.compile(r"^## (\S+) · ", re.MULTILINE)
+
+
+def quote(text: str) -> str:
+    return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+
+
+def render_entry(turn_id: str, owner: str, pet: str, when: datetime) -> str:
+    local = when.astimezone()
+    return (f"## {turn_id} · {local.strftime('%H:%M:%S %z')}\n\n"
+            f"**owner**\n{quote(owner)}\n\n**pet**\n{quote(pet)}\n\n")
+
+
+def day_path(home: Home, when: datetime) -> str:
+    return os.path.join(home.raw, f"{when.astimezone().strftime('%Y-%m-%d')}.md")
+
+
+def turn_ids(text: str) -> list[str]:
+    return ENTRY_HEADING.findall(text)
+
+
+def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime) -> bool:
+    """Append once: a turn already in that day's file is not written again."""
+    ensure_dir(home.raw)
+    path = day_path(home, when)
+    existing = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            existing = handle.read()
+        if turn_id in turn_ids(existing):
+            return False
+    chunk = render_entry(turn_id, owner, pet, when)
+    if not existing:
+        day = os.path.basename(path)[:-3]
+        chunk = render_document({"name": day, "collection": "raw", "created": iso(when),
+                                 "updated": iso(when), "source": turn_id}, "") + "\n" + chunk
+    append_durable(path, chunk.encode("utf-8"))
+    return True

@@ -1,0 +1,78 @@
+"""Where everything rests: the paths of a home, and the one table of their modes.
+
+Imported by every side (workers only read the paths), so it holds names, not writes.
+"""
+import os
+from dataclasses import dataclass
+
+from .util.errors import Unavailable
+
+COLLECTIONS = ("facts", "people", "preferences", "capabilities")
+
+# The one table of who owns what: (path relative to home, kind, mode). init applies it;
+# the systemd units mirror it. The vault is the service uid's alone.
+LAYOUT = (
+    ("", "dir", 0o755),
+    ("memory", "dir", 0o755),
+    *((f"memory/{c}", "dir", 0o755) for c in COLLECTIONS),
+    ("memory/vault", "dir", 0o700),
+    ("raw", "dir", 0o755),
+    ("run", "dir", 0o755),
+)
+
+
+def default_home() -> str:
+    return os.environ.get("SHELLDON_HOME") or os.path.join(os.path.expanduser("~"), ".shelldon")
+
+
+@dataclass(frozen=True)
+class Home:
+    root: str
+
+    @classmethod
+    def resolve(cls, path: str | None = None) -> "Home":
+        return cls(os.path.abspath(path or default_home()))
+
+    @property
+    def db(self) -> str:
+        return os.path.join(self.root, "history.db")
+
+    @property
+    def memory(self) -> str:
+        return os.path.join(self.root, "memory")
+
+    @property
+    def vault(self) -> str:
+        return os.path.join(self.memory, "vault")
+
+    @property
+    def raw(self) -> str:
+        return os.path.join(self.root, "raw")
+
+    @property
+    def run(self) -> str:
+        return os.path.join(self.root, "run")
+
+    @property
+    def config(self) -> str:
+        return os.path.join(self.root, "config.toml")
+
+    @property
+    def write_lock(self) -> str:
+        return os.path.join(self.run, "write.lock")
+
+    @property
+    def dream_lock(self) -> str:
+        return os.path.join(self.run, "dream.lock")
+
+    def memory_file(self, name: str) -> str:
+        return os.path.join(self.memory, name)
+
+    def collection_dir(self, collection: str) -> str:
+        return os.path.join(self.memory, collection)
+
+    def require(self) -> "Home":
+        """The home must have been initialised; otherwise exit 69 with the fix."""
+        if not os.path.isfile(self.db) or not os.path.isdir(self.memory):
+            raise Unavailable(f"no shelldon home at {self.root}: run shelldon-init first")
+        return self

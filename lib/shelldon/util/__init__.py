@@ -1,0 +1,1 @@
+"""Generic, domain-free helpers: atomic files, locks, privilege drop, slugs, errors."""

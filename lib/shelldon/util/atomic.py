@@ -1,0 +1,91 @@
+"""Whole-file writes that are either the old file or the new one, never a mix.
+
+temp file in the same directory → write → flush → fsync → rename → fsync the directory.
+A symlink where the file would go, or as the directory, is refused, never followed.
+"""
+import os
+import stat
+
+
+class SymlinkRefused(OSError):
+    """A symlink stands where a write would land."""
+
+
+def _refuse_symlink(path: str) -> None:
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(st.st_mode):
+        raise SymlinkRefused(f"refusing to write through a symlink: {path}")
+
+
+def ensure_dir(path: str, mode: int = 0o755) -> None:
+    """Create a directory (not its parents' symlinks) and refuse one that is a symlink."""
+    _refuse_symlink(path)
+    try:
+        os.mkdir(path, mode)
+    except FileExistsError:
+        if not os.path.isdir(path) or os.path.islink(path):
+            raise SymlinkRefused(f"not a plain directory: {path}")
+
+
+def fsync_dir(path: str) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: str, data: bytes, mode: int = 0o644) -> None:
+    """Replace path with data atomically and durably."""
+    directory = os.path.dirname(path) or "."
+    _refuse_symlink(directory)
+    _refuse_symlink(path)
+    tmp = os.path.join(directory, f".{os.path.basename(path)}.tmp.{os.getpid()}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, mode)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+    fsync_dir(directory)
+
+
+def append_durable(path: str, data: bytes, mode: int = 0o644) -> None:
+    """Append in one write() with O_APPEND, then fsync: for logs, not for curated files."""
+    _refuse_symlink(path)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, mode)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temps(directory: str) -> int:
+    """Remove temp files a killed writer left behind; returns how many."""
+    removed = 0
+    try:
+        names = os.listdir(directory)
+    except FileNotFoundError:
+        return 0
+    for name in names:
+        if name.startswith(".") and ".tmp." in name:
+            try:
+                os.unlink(os.path.join(directory, name))
+                removed += 1
+            except FileNotFoundError:
+                pass
+    return removed

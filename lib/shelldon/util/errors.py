@@ -1,0 +1,31 @@
+"""The exceptions every stage maps to a sysexits code (see stage.py)."""
+
+
+class ShelldonError(Exception):
+    """Base: an error with a one-line message and an exit status."""
+
+    exit_code = 1
+
+
+class Rejected(ShelldonError):
+    """Input rejected: bad JSON, an invalid op, bad bytes (EX_DATAERR)."""
+
+    exit_code = 65
+
+
+class Unavailable(ShelldonError):
+    """A needed service or an initialised home is missing (EX_UNAVAILABLE)."""
+
+    exit_code = 69
+
+
+class TryLater(ShelldonError):
+    """A lock is held or a gate is closed: cron treats it as a quiet skip (EX_TEMPFAIL)."""
+
+    exit_code = 75
+
+
+class Denied(ShelldonError):
+    """Permission denied (EX_NOPERM)."""
+
+    exit_code = 77

@@ -1,0 +1,101 @@
+import os
+from datetime import datetime, timezone
+
+import pytest
+
+from shelldon.contracts import ContractError
+from shelldon.contracts.markdown import parse_document, render_document
+from shelldon.contracts.ops import LogEpisode, Remember, RewriteAbout
+from shelldon.core import curated
+from shelldon.core.init import init_home
+from shelldon.home import Home
+from shelldon.util.atomic import SymlinkRefused
+
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def home(tmp_path):
+    h = Home(str(tmp_path / "home"))
+    init_home(h)
+    return h
+
+
+def test_document_round_trip():
+    meta = {"name": "José", "collection": "people", "created": "c", "updated": "u", "source": "t"}
+    text = render_document(meta, "line one\nline two")
+    assert text.startswith("---\nname: \"José\"\ncollection:")
+    assert text.endswith("line two\n")
+    assert parse_document(text) == (meta, "line one\nline two\n")
+
+
+def test_hand_written_yaml_header_is_read():
+    meta, body = parse_document("---\nname: Ana\ntags: [a, b]\n---\nbody\n")
+    assert meta["name"] == "Ana" and meta["tags"] == ["a", "b"] and body == "body\n"
+
+
+def test_remember_then_same_content_rewrites_nothing(home):
+    op = Remember(collection="facts", name="Tea", content="owner drinks green tea")
+    change = curated.plan(home, op, "t1", NOW)
+    curated.commit(change)
+    path = change.path
+    mtime = os.stat(path).st_mtime_ns
+    again = curated.plan(home, op, "t2", NOW.replace(hour=13))
+    assert again.unchanged
+    curated.commit(again)
+    assert os.stat(path).st_mtime_ns == mtime
+
+
+def test_update_keeps_created(home):
+    curated.commit(curated.plan(home, Remember(collection="facts", name="x", content="one"), "t1", NOW))
+    change = curated.plan(home, Remember(collection="facts", name="x", content="two"), "t2", NOW.replace(hour=14))
+    curated.commit(change)
+    meta, body = parse_document(open(change.path).read())
+    assert meta["created"] == "2026-11-30T12:00:00Z" and meta["updated"] == "2026-11-30T14:00:00Z"
+    assert body == "two\n" and meta["source"] == "t2"
+
+
+def test_episode_appends_under_dated_headings(home):
+    for n in range(2):
+        curated.commit(curated.plan(home, LogEpisode(content=f"event {n}", tags=["x"]), f"t{n}", NOW))
+    text = open(home.memory_file("episodes.md")).read()
+    assert text.count("---\n") == 2  # one header
+    assert "## 2026-11-30T12:00:00Z · t0 [x]\n\nevent 0" in text and "event 1" in text
+
+
+@pytest.mark.parametrize("name", ["../../x", "/etc/passwd", "a/../../b"])
+def test_names_stay_in_their_collection(home, name):
+    path = curated.target_path(home, Remember(collection="facts", name=name, content="c"))
+    assert os.path.dirname(path) == home.collection_dir("facts")
+
+
+@pytest.mark.parametrize("name", [".", "..", "🐢", "---"])
+def test_empty_slug_is_refused(home, name):
+    with pytest.raises(ContractError):
+        curated.target_path(home, Remember(collection="facts", name=name, content="c"))
+
+
+def test_symlink_file_is_refused(home, tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("precious")
+    os.symlink(outside, os.path.join(home.collection_dir("facts"), "x.md"))
+    with pytest.raises(SymlinkRefused):
+        curated.plan(home, Remember(collection="facts", name="x", content="evil"), "t", NOW)
+    assert outside.read_text() == "precious"
+
+
+def test_symlinked_collection_dir_is_refused(home, tmp_path):
+    os.rmdir(home.collection_dir("people"))
+    (tmp_path / "elsewhere").mkdir()
+    os.symlink(tmp_path / "elsewhere", home.collection_dir("people"))
+    with pytest.raises(SymlinkRefused):
+        curated.plan(home, Remember(collection="people", name="ana", content="x"), "t", NOW)
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+
+
+def test_no_op_targets_directive_or_vault(home):
+    targets = {curated.target_path(home, RewriteAbout(content="x"))}
+    for collection in ("facts", "people", "preferences", "capabilities"):
+        for name in ("DIRECTIVE", "../DIRECTIVE", "../vault/key", "vault"):
+            targets.add(curated.target_path(home, Remember(collection=collection, name=name, content="x")))
+    assert not any(t.endswith("memory/DIRECTIVE.md") or "/vault/" in t for t in targets)

@@ -1,0 +1,75 @@
+import json
+
+from conftest import db_rows
+
+
+def test_ingest_one_turn_from_flags(ready, home):
+    result = ready("shelldon-ingest", "--owner", "my sister Ana lives in Porto", "--pet", "Noted!")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == b"Noted!\n"
+    rows = db_rows(home, "SELECT role, content, turn_id FROM messages ORDER BY id")
+    assert [r[:2] for r in rows] == [("owner", "my sister Ana lives in Porto"), ("pet", "Noted!")]
+    assert rows[0][2] == rows[1][2]
+    raw = list((home / "raw").glob("*.md"))
+    assert len(raw) == 1
+    text = raw[0].read_text()
+    assert f"## {rows[0][2]} · " in text and "**owner**\n> my sister Ana lives in Porto" in text and "**pet**\n> Noted!" in text
+
+
+def test_owner_dash_reads_stdin(ready, home):
+    assert ready("shelldon-ingest", "--owner", "-", "--pet", "ok", input="from stdin\n").returncode == 0
+    assert db_rows(home, "SELECT content FROM messages WHERE role='owner'") == [("from stdin",)]
+    both = ready("shelldon-ingest", "--owner", "-", "--pet", "-", input="x")
+    assert both.returncode == 65
+
+
+def test_stream_of_turn_records_is_idempotent(ready, home):
+    lines = "".join(json.dumps({"turn_id": f"t{n}", "owner": f"o{n}", "reply": f"p{n}"}) + "\n" for n in range(3))
+    assert ready("shelldon-ingest", input=lines).stdout == b"p0\np1\np2\n"
+    assert ready("shelldon-ingest", input=lines).returncode == 0
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(6,)]
+    raw = "".join(p.read_text() for p in (home / "raw").glob("*.md"))
+    assert raw.count("## t1 · ") == 1
+
+
+def test_record_without_reply_is_refused(ready, home):
+    lines = json.dumps({"turn_id": "t1", "owner": "hi"}) + "\n" + json.dumps({"turn_id": "t2", "owner": "a", "reply": "b"}) + "\n"
+    result = ready("shelldon-ingest", input=lines)
+    assert result.returncode == 65 and b"line 1" in result.stderr and b"no reply" in result.stderr
+    assert db_rows(home, "SELECT turn_id, role FROM messages") == [("t2", "owner"), ("t2", "pet")]
+
+
+def test_owner_text_cannot_forge_a_raw_heading(ready, home):
+    ready("shelldon-ingest", "--owner", "hi\n## fake-turn · 00:00\nmore", "--pet", "ok")
+    text = next((home / "raw").glob("*.md")).read_text()
+    from shelldon.core.raw import turn_ids
+    assert len(turn_ids(text)) == 1
+
+
+def test_ten_megabyte_message_is_refused_without_writing(ready, home):
+    big = "x" * (10 * 1024 * 1024)
+    result = ready("shelldon-ingest", "--owner", "-", "--pet", "ok", input=big)
+    assert result.returncode == 65 and b"too long" in result.stderr
+    line = json.dumps({"turn_id": "t1", "owner": big, "reply": "r"}) + "\n"
+    result = ready("shelldon-ingest", input=line)
+    assert result.returncode == 65 and b"too long" in result.stderr
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(0,)]
+
+
+def test_invalid_utf8_and_nul_on_stdin(ready, home):
+    assert ready("shelldon-ingest", "--owner", "-", "--pet", "ok", input=b"\xff\xfeoops").returncode == 65
+    assert ready("shelldon-ingest", "--owner", "-", "--pet", "ok", input=b"nul\x00byte").returncode == 65
+    bad_json = ready("shelldon-ingest", input=b"{not json\n")
+    assert bad_json.returncode == 65 and b"Traceback" not in bad_json.stderr
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(0,)]
+
+
+def test_bad_turn_id_is_refused(ready):
+    line = json.dumps({"turn_id": "../../etc", "owner": "a", "reply": "b"}) + "\n"
+    assert ready("shelldon-ingest", input=line).returncode == 65
+
+
+def test_a_turn_spends_one_from_the_budget(ready, home):
+    ready("shelldon-ingest", "--owner", "a", "--pet", "b")
+    ready("shelldon-ingest", "--owner", "c", "--pet", "d")
+    assert db_rows(home, "SELECT sum(spent) FROM budget") == [(2,)]

@@ -1,0 +1,50 @@
+import os
+import stat
+
+from conftest import db_rows
+
+
+def test_init_creates_the_tree_with_modes(stage, home):
+    result = stage("shelldon-init")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().strip() == str(home)
+    for rel in ("memory/facts", "memory/people", "memory/preferences", "memory/capabilities", "raw", "run"):
+        assert (home / rel).is_dir(), rel
+    assert stat.S_IMODE(os.stat(home / "memory" / "vault").st_mode) == 0o700
+    assert db_rows(home, "SELECT number FROM migrations") == [(1,)]
+
+
+def test_init_twice_is_idempotent(stage, home):
+    assert stage("shelldon-init").returncode == 0
+    (home / "memory" / "facts" / "keep.md").write_text("mine")
+    os.chmod(home / "memory" / "vault", 0o755)
+    second = stage("shelldon-init")
+    assert second.returncode == 0, second.stderr
+    assert (home / "memory" / "facts" / "keep.md").read_text() == "mine"
+    assert stat.S_IMODE(os.stat(home / "memory" / "vault").st_mode) == 0o700
+    assert db_rows(home, "SELECT count(*) FROM migrations") == [(1,)]
+
+
+def test_home_flag_beats_env(stage, tmp_path):
+    other = tmp_path / "other"
+    assert stage("shelldon-init", "--home", other).returncode == 0
+    assert (other / "history.db").exists()
+
+
+def test_uninitialised_home_exits_69_with_a_hint(stage):
+    for name, args in (("shelldon-apply", ()), ("shelldon-ingest", ("--owner", "a", "--pet", "b")),
+                       ("shelldon-capture", ("x",))):
+        result = stage(name, *args, input="")
+        assert result.returncode == 69, (name, result.stderr)
+        assert b"shelldon-init" in result.stderr and b"Traceback" not in result.stderr
+
+
+def test_unknown_worker_user_is_refused(stage):
+    result = stage("shelldon-init", "--worker-user", "no-such-user-xyz")
+    assert result.returncode == 65 and b"no such user" in result.stderr
+
+
+def test_help_tells_the_exit_codes(stage):
+    for name in ("shelldon-init", "shelldon-apply", "shelldon-ingest", "shelldon-capture"):
+        result = stage(name, "--help")
+        assert result.returncode == 0 and b"Exit" in result.stdout and b"--home" in result.stdout
