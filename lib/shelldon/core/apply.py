@@ -18,6 +18,7 @@ from ..util.atomic import SymlinkRefused, remove_stale_temps
 from ..util.errors import TryLater
 from ..util.lock import FileLock, LockTimeout
 from . import curated, journal
+from .gate import screen_op
 from .history import HistoryStore, iso, utcnow
 from .journal import Entry
 
@@ -104,6 +105,7 @@ def _apply_sqlite_op(store: HistoryStore, conn, item: Item, op, now: datetime) -
 
 def _validate(home: Home, item: Item):
     op = decode_op(item.raw)
+    screen_op(op)  # the gate (core/gate.py): no secrets, no standing instructions
     if isinstance(op, FILE_OPS):
         path = curated.target_path(home, op)
         curated.read_plain(path)  # refuses a symlink or a non-file in the way

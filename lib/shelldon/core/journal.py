@@ -3,6 +3,8 @@ import json
 import sqlite3
 from dataclasses import dataclass
 
+from ..util.secrets import redact, redact_obj
+
 
 @dataclass
 class Entry:
@@ -26,12 +28,29 @@ def lookup(conn: sqlite3.Connection, turn_id: str, seq: int) -> Entry | None:
     return Entry(*row) if row else None
 
 
+def _redacted_args(args: object) -> str:
+    """The args as stored: every secret-shaped string replaced, inside JSON strings too
+    (so a key spelled with \\u escapes is caught after decoding)."""
+    if isinstance(args, str):
+        try:
+            parsed = json.loads(args)
+        except ValueError:
+            return redact(args)[0]
+        cleaned, count = redact_obj(parsed)
+        return json.dumps(cleaned, ensure_ascii=False) if count else redact(args)[0]
+    return json.dumps(redact_obj(args)[0], ensure_ascii=False)
+
+
 def record(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
            before_content: str | None = None) -> None:
+    """Insert one journal row. Nothing secret-shaped is stored in clear: the args, the
+    reason and the before-content of a file (a hand-edited file may hold one) are redacted."""
+    reason = redact(entry.reason)[0] if entry.reason else entry.reason
+    if before_content:
+        before_content = redact(before_content)[0]
     conn.execute(
         "INSERT INTO journal (turn_id, seq, op, args, status, reason, path, before_hash, "
         "after_hash, before_content, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (entry.turn_id, entry.seq, entry.op,
-         args if isinstance(args, str) else json.dumps(args, ensure_ascii=False),
-         entry.status, entry.reason, entry.path, entry.before_hash, entry.after_hash,
+        (entry.turn_id, entry.seq, entry.op, _redacted_args(args),
+         entry.status, reason, entry.path, entry.before_hash, entry.after_hash,
          before_content, ts))
