@@ -4,6 +4,7 @@ Every stage fails the same way: one 'shelldon-<stage>: <what went wrong>' line o
 and a sysexits status (65 bad input, 69 unavailable, 75 try later, 77 denied, 1 other).
 No click in here: bin/ parses arguments, this runs the call.
 """
+import errno
 import os
 import sqlite3
 import sys
@@ -18,6 +19,19 @@ from .util.lines import LineTooLong
 from .util.lock import LockTimeout
 
 
+# Storage failures: the write was atomic, so say so, and say what to do.
+_OS_HINTS = {
+    errno.ENOSPC: " (nothing half-written; free some space and run again)",
+    errno.EDQUOT: " (nothing half-written; over quota, free some space and run again)",
+    errno.EIO: " (nothing half-written; check the storage, then run again)",
+    errno.EROFS: " (the file system is read-only)",
+}
+_STORAGE_HINTS = {
+    13: " (SQLITE_FULL: nothing committed; free some space and run again)",
+    10: " (SQLITE_IOERR: nothing committed; check the storage, then run again)",
+}
+
+
 def exit_code_for(exc: BaseException) -> tuple[int, str]:
     if isinstance(exc, ShelldonError):
         return exc.exit_code, str(exc)
@@ -28,11 +42,14 @@ def exit_code_for(exc: BaseException) -> tuple[int, str]:
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
         return 75, f"database busy: {exc}; try again later"
     if isinstance(exc, sqlite3.DatabaseError):
-        return 1, f"database error: {exc}"
+        hint = _STORAGE_HINTS.get(getattr(exc, "sqlite_errorcode", None) and exc.sqlite_errorcode & 0xff, "")
+        return 1, f"database error: {exc}{hint}"
     if isinstance(exc, PermissionError):
         return 77, f"permission denied: {exc.filename or exc}"
     if isinstance(exc, OSError):
-        return 1, f"{exc.strerror or exc}{': ' + str(exc.filename) if exc.filename else ''}"
+        where = f"{exc.filename}: " if exc.filename else ""
+        hint = _OS_HINTS.get(exc.errno, "")
+        return 1, f"{where}{exc.strerror or exc}{hint}"
     return 1, f"internal error: {type(exc).__name__}: {exc}"
 
 
