@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: install test demo bench clean
+.PHONY: install test demo bench clean torture
 
 install: $(STAMP)
 
@@ -22,6 +22,17 @@ demo: install
 
 bench: install
 	$(PY) bench/run.py
+
+# torture (docs/RELIABILITY.md): 1,000 kills, every strace kill point, 20x the property
+# examples, then each atheris fuzz target for FUZZ_SECONDS (atheris installed here only).
+FUZZ_SECONDS ?= 60
+torture: install
+	SHELLDON_CRASH_ITERATIONS=1000 HYPOTHESIS_PROFILE=torture $(PY) -m pytest -q -s \
+		tests/test_crash.py tests/test_faults.py tests/test_properties.py
+	$(PY) bench/secrets_rate.py
+	$(PY) bench/poison_rate.py
+	$(PY) -m pip install --quiet atheris || echo "torture: atheris would not install; fuzzing skipped"
+	$(PY) fuzz/run.py --seconds $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache build lib/*.egg-info
