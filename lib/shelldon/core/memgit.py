@@ -22,6 +22,7 @@ from ..home import Home
 from ..util import log
 
 AUTHOR = ("shelldon", "shelldon@localhost")
+OWNER = ("owner (by hand)", "owner@localhost")  # the author of hand edits found in the tree
 GITIGNORE = "# written by shelldon: secrets and temp files never enter history\nvault/\n.*.tmp.*\n"
 GIT_TIMEOUT_S = 60
 _warned: set[str] = set()
@@ -49,10 +50,10 @@ def _warn_once(key: str, message: str) -> None:
         log.warn(message)
 
 
-def _git(home: Home, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+def _git(home: Home, *args: str, check: bool = True, author=AUTHOR) -> subprocess.CompletedProcess:
     name, email = AUTHOR
     env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1",
-           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": name, "GIT_AUTHOR_EMAIL": email,
+           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": author[0], "GIT_AUTHOR_EMAIL": author[1],
            "GIT_COMMITTER_NAME": name, "GIT_COMMITTER_EMAIL": email, "GIT_EDITOR": "true",
            "GIT_PAGER": "cat", "LC_ALL": "C"}
     cmd = ["git", "-c", "safe.directory=*", "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null",
@@ -94,11 +95,13 @@ def mark(home: Home, conn: sqlite3.Connection) -> int | None:
 
 
 def changes_since(conn: sqlite3.Connection, since: int) -> list[tuple[str, str, str]]:
-    """(turn id, op, path) of every row after `since` that changed a file."""
-    return conn.execute(
-        "SELECT turn_id, op, path FROM journal WHERE id > ? AND path IS NOT NULL "
+    """(turn id, what, path) of every row after `since` that changed a file."""
+    rows = conn.execute(
+        "SELECT turn_id, op, path, reverts FROM journal WHERE id > ? AND path IS NOT NULL "
         "AND status IN ('applied', 'reverted') AND before_hash IS NOT after_hash ORDER BY id",
         (since,)).fetchall()
+    return [(turn_id, f"undo {reverts.rpartition('#')[0]}" if reverts else op, path)
+            for turn_id, op, path, reverts in rows]
 
 
 def message(changes: list[tuple[str, str, str]]) -> str:
@@ -130,8 +133,8 @@ def commit_since(home: Home, conn: sqlite3.Connection, since: int | None) -> Non
         others = sorted(dirty - set(ours))
         if others:
             _git(home, "add", "-A", "--", *others)
-            _git(home, "commit", "-q", "-m", "hand edits (found before "
-                 f"{changes[0][0]})", "--", *others)
+            _git(home, "commit", "-q", "-m", f"hand edits (found before {changes[0][0]})",
+                 "--", *others, author=OWNER)
         _git(home, "add", "-A", "--", *ours)
         if _git(home, "diff", "--cached", "--quiet", check=False).returncode == 0:
             return  # the files already read as committed (e.g. a change and its revert)
