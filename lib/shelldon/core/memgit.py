@@ -14,9 +14,7 @@ since the last commit are committed first, on their own, so `git log -p` tells t
 owner's changes from what the pet learned.
 """
 import os
-import shutil
 import sqlite3
-import subprocess
 
 from ..home import Home
 from ..util import log
@@ -32,6 +30,8 @@ def enabled(home: Home) -> bool:
     env = os.environ.get("SHELLDON_MEMORY_GIT")
     if env is not None and env.strip():
         return env.strip().casefold() in ("1", "true", "yes", "on")
+    if not os.path.exists(home.config):
+        return False  # no file, no tomllib import: the common case costs one stat
     try:
         import tomllib
         with open(home.config, "rb") as handle:
@@ -50,7 +50,8 @@ def _warn_once(key: str, message: str) -> None:
         log.warn(message)
 
 
-def _git(home: Home, *args: str, check: bool = True, author=AUTHOR) -> subprocess.CompletedProcess:
+def _git(home: Home, *args: str, check: bool = True, author=AUTHOR):
+    import subprocess
     name, email = AUTHOR
     env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1",
            "GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": author[0], "GIT_AUTHOR_EMAIL": author[1],
@@ -64,6 +65,7 @@ def _git(home: Home, *args: str, check: bool = True, author=AUTHOR) -> subproces
 
 def ensure_repo(home: Home) -> bool:
     """memory/ as a repository (made on first use, with the tree as found). False if no git."""
+    import shutil
     if shutil.which("git") is None:
         _warn_once("missing", "memory git is on but git is not installed: not committing")
         return False
@@ -85,8 +87,11 @@ def mark(home: Home, conn: sqlite3.Connection) -> int | None:
     The repository is made here, before the session writes, so its first commit is the
     tree as found and the session's own changes get their own commit.
     """
+    if not enabled(home):
+        return None  # git off: no subprocess module even imported
+    import subprocess
     try:
-        if not enabled(home) or not ensure_repo(home):
+        if not ensure_repo(home):
             return None
         return conn.execute("SELECT coalesce(max(id), 0) FROM journal").fetchone()[0]
     except (OSError, subprocess.SubprocessError, sqlite3.Error) as exc:
@@ -123,6 +128,7 @@ def commit_since(home: Home, conn: sqlite3.Connection, since: int | None) -> Non
     """One commit for what the session wrote (hand edits found first get their own). Never raises."""
     if since is None:
         return
+    import subprocess
     try:
         changes = changes_since(conn, since)
         if not changes:
