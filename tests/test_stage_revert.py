@@ -110,3 +110,11 @@ def test_a_hand_file_that_was_not_utf8_comes_back_byte_for_byte(ready, home):
     resolve_id = db_rows(home, "SELECT turn_id FROM journal WHERE turn_id LIKE 'resolve-%'")[0][0]
     assert ready("shelldon-revert", resolve_id).returncode == 0
     assert path.read_bytes() == b"\xff\xfe hand-made, not UTF-8\n"
+
+
+def test_a_file_already_put_back_by_hand_is_not_a_refusal(ready, home):
+    ready("shelldon-apply", "--turn-id", "t1", input=ops_lines(
+        {"op": "remember", "collection": "facts", "name": "tea", "content": "green tea"}))
+    (home / "memory/facts/tea.md").unlink()
+    result = ready("shelldon-revert", "t1")
+    assert result.returncode == 0 and b"already reverted (or put back)" in result.stderr

@@ -77,6 +77,9 @@ def revert_turn(home: Home, store: HistoryStore, turn_id: str, now: datetime | N
         except (SymlinkRefused, OSError) as exc:
             report.refused.append(f"{shown}: {exc}")
             continue
+        if curated.digest(current) == before_hash:
+            report.already += 1  # already as it was before the turn (e.g. put back by hand)
+            continue
         if curated.digest(current) != after_hash:
             report.refused.append(f"{shown}: changed since {turn_id} (by a later op or by hand); left as it is")
             continue
