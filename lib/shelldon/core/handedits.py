@@ -12,8 +12,8 @@ shelldon-resolve PATH --mine (keep the hand edit, and let later ops write over i
 """
 import sqlite3
 
-from ..worker.journal_read import SETTLING_STATUSES, WRITE_STATUSES, open_conflicts  # noqa: F401
 from ..contracts.ops import Forget, LogEpisode, Restore
+from ..worker.journal_read import WRITE_STATUSES
 from .curated import digest
 
 # Ops that keep every byte of the file's content (so keep its hand edits as they are).

@@ -29,7 +29,7 @@ def forget_item(home: Home, collection: str, name: str, restore: bool = False) -
 def resolve(home: Home, spec: str, keep: str, now: datetime | None = None) -> str:
     """Settle the open conflicts on one file: keep="mine" adopts the hand edit as the core's
     own; keep="theirs" applies the latest held-back op over it. Returns what was done."""
-    from .handedits import open_conflicts
+    from ..worker.journal_read import open_conflicts
     rel = item_path(spec)
     with write_session(home) as store:
         held = [c for c in open_conflicts(store.conn) if c.path == rel]
