@@ -1,0 +1,505 @@
+"""The dream: pending learnings → a brain (or the offline policy) → ops → the core's apply.
+
+Order of a dream, each step able to stop it:
+  1. the dream lock (run/dream.lock, never waited for): a second dream exits 75 at once;
+  2. the idle gate: the owner has been silent for --if-idle (0 turns it off);
+  3. the budget gate: today's spent turns + a dream's 3 must fit the daily budget;
+  4. pending learnings, most recurrent first, bounded in number and bytes: none → exit 0,
+     no brain called, nothing spent;
+  5. nothing new since the last dream (same pending learnings, no new message, same
+     day) → exit 0 without calling the brain: a dream every 30 minutes through a long
+     silence costs one dream, not forty;
+  6. the ops: the offline policy (brain `rules`) or the model's ops block;
+  7. under the write lock: spend the budget, apply every op through core.apply under the
+     turn id dream-<id>, journalled; ops a dream may not make are refused and journalled.
+
+A closed gate writes nothing. The pure parts (gates, policy, prompt) take their inputs as
+arguments; dream() is the I/O around them.
+"""
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from ..contracts.ops import MAX_CONTENT, MAX_NAME
+from ..contracts.markdown import parse_document
+from ..home import Home
+from ..util.errors import TryLater
+from ..util.slug import slugify
+
+DREAM_COST = 3
+DREAM_OPS = ("remember", "rewrite_about", "rewrite_summary", "resolve_learning")
+TURN_PREFIX = "dream-"
+FINGERPRINT_KEY = "dream_fingerprint"
+
+
+@dataclass(frozen=True)
+class DreamSettings:
+    """config.toml [dream]; the flags beat it."""
+    if_idle: str = "6h"           # a duration; "0" turns the gate off
+    budget: int = 200             # turns a day; a turn costs 1, a dream 3
+    promote_at: int = 3           # offline policy: recurrences that make a learning durable
+    prune_after: int = 30         # offline policy: days after which a never-recurring learning goes
+    max_learnings: int = 50       # learnings one dream considers
+    max_bytes: int = 8 * 1024     # bytes of learnings one dream considers
+    summary_messages: int = 12    # offline policy: owner messages the summary is made from
+
+
+class GateClosed(TryLater):
+    """A gate said not now (exit 75); the message names the gate."""
+
+    def __init__(self, gate: str, why: str):
+        super().__init__(f"gate {gate}: {why}")
+        self.gate = gate
+
+
+@dataclass(frozen=True)
+class Learning:
+    id: int
+    pattern_key: str | None
+    observation: str
+    count: int
+    first_seen: datetime
+    last_seen: datetime
+
+
+@dataclass
+class Report:
+    turn_id: str
+    promoted: int = 0
+    pruned: int = 0
+    left: int = 0
+    wrote: list[str] = field(default_factory=list)      # curated files written, relative to memory/
+    summary: bool = False
+    refused: int = 0
+
+    def line(self) -> str:
+        text = f"dreamt ({self.turn_id}): promoted {self.promoted}, pruned {self.pruned}, left {self.left}"
+        if self.wrote:
+            text += "; wrote " + ", ".join(self.wrote[:4]) + (" …" if len(self.wrote) > 4 else "")
+        if self.summary:
+            text += "; summary rewritten"
+        if self.refused:
+            text += f"; refused {self.refused} proposed op{'s' if self.refused != 1 else ''} (see the journal)"
+        return text
+
+
+# -- the gates (pure) --------------------------------------------------------------
+
+def _ago(seconds: float) -> str:
+    minutes = int(seconds // 60)
+    return f"{minutes // 60}h{minutes % 60:02d}m" if minutes >= 60 else f"{minutes}m"
+
+
+def idle_gate(last_owner: datetime | None, now: datetime, if_idle: float) -> None:
+    """Closed while the owner spoke less than if_idle seconds ago (0: always open)."""
+    if if_idle <= 0 or last_owner is None:
+        return
+    silent = (now - last_owner).total_seconds()
+    if silent < if_idle:
+        raise GateClosed("idle", f"the owner spoke {_ago(max(silent, 0))} ago; "
+                                 f"a dream waits for {_ago(if_idle)} of silence")
+
+
+def budget_gate(spent: int, budget: int, day: str, cost: int = DREAM_COST) -> None:
+    if spent + cost > budget:
+        raise GateClosed("budget", f"{spent} of today's {budget} turns spent ({day}); a dream costs {cost}")
+
+
+# -- choosing learnings (pure) ------------------------------------------------------
+
+def _one_line(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def tag(learning: Learning) -> str:
+    """How a learning is shown to a brain: its row id, its text, its count."""
+    return f"- [id={learning.id}] {_one_line(learning.observation)} (seen {learning.count}×)"
+
+
+def bound(learnings: list[Learning], max_learnings: int, max_bytes: int) -> list[Learning]:
+    """The first learnings (most recurrent first) that fit both bounds."""
+    kept, used = [], 0
+    for learning in learnings[:max(0, max_learnings)]:
+        size = len(tag(learning).encode()) + 1
+        if used + size > max_bytes:
+            break
+        kept.append(learning)
+        used += size
+    return kept
+
+
+def fingerprint(day: str, last_message_id: int, learnings: list[Learning], pending: int) -> str:
+    """What a dream saw: same fingerprint, same dream — so it is not dreamt twice."""
+    seen = ";".join(f"{l.id}:{l.count}" for l in learnings)
+    return hashlib.sha256(f"{day}|{last_message_id}|{pending}|{seen}".encode()).hexdigest()[:32]
+
+
+# -- the offline policy (pure) ------------------------------------------------------
+
+_PREFERENCE = re.compile(r"\b(likes?|liked|lov(?:e|es|ed|ing)|prefer(?:s|red|ring)?|hat(?:e|es|ed)|"
+                         r"enjoy(?:s|ed|ing)?|favou?rites?|dislikes?|disliked|adores?|adored|"
+                         r"can't stand|cannot stand)\b", re.IGNORECASE)
+# "looks like rain" is a comparison, not a taste
+_NOT_A_TASTE = {"look", "looks", "looked", "seem", "seems", "seemed", "feel", "feels", "felt", "sound",
+                "sounds", "sounded", "just", "something", "anything", "nothing", "more", "less", "much",
+                "is", "was", "be", "not", "would"}
+
+
+def is_preference(observation: str) -> bool:
+    """Does an observation say what someone likes, loves, prefers, hates, enjoys…?"""
+    for match in _PREFERENCE.finditer(observation):
+        word = match.group(1).casefold()
+        if word.startswith("like"):
+            before = re.findall(r"[\w']+", observation[:match.start()])
+            if before and before[-1].casefold() in _NOT_A_TASTE:
+                continue
+        return True
+    return False
+
+
+def item_name(learning: Learning) -> str:
+    """The curated file's name: the pattern key without its namespace, else the gist."""
+    key = (learning.pattern_key or "").rpartition(":")[2].strip()
+    if key and slugify(key):
+        return key[:MAX_NAME]
+    words = re.findall(r"[\w'-]+", learning.observation)
+    from ..worker.history_read import STOPWORDS
+    gist = " ".join([w for w in words if w.casefold() not in STOPWORDS][:6])[:MAX_NAME].strip()
+    return gist if slugify(gist) else f"learning {learning.id}"
+
+
+def _norm(text: str) -> str:
+    return _one_line(text).casefold().rstrip(".!")
+
+
+def merge(existing: str | None, observation: str) -> str:
+    """The file's body with the observation added once; the oldest paragraphs go if it overflows."""
+    observation = observation.strip()
+    paragraphs = [p.strip() for p in (existing or "").split("\n\n") if p.strip()]
+    if any(_norm(observation) == _norm(p) or _norm(observation) in _norm(p) for p in paragraphs):
+        return "\n\n".join(paragraphs)
+    paragraphs.append(observation)
+    while len(paragraphs) > 1 and len("\n\n".join(paragraphs).encode()) > MAX_CONTENT:
+        paragraphs.pop(0)
+    return "\n\n".join(paragraphs)
+
+
+def summary_from(messages: list[tuple[str, str]], limit: int = 12, width: int = 160) -> str | None:
+    """A deterministic gist of the recent conversation: the owner's last messages, oldest first.
+
+    messages: (iso ts, text), oldest first."""
+    picked = messages[-limit:] if limit > 0 else []
+    if not picked:
+        return None
+    lines = [f"What the owner said most recently (the last {len(picked)} messages, oldest first):", ""]
+    for ts, text in picked:
+        gist = _one_line(text)
+        if len(gist) > width:
+            gist = gist[:width - 1].rstrip() + "…"
+        when = _parse_ts(ts).astimezone().strftime("%Y-%m-%d %H:%M")
+        lines.append(f"- {when} · {gist}")
+    body = "\n".join(lines)
+    return body if len(body.encode()) <= MAX_CONTENT else body.encode()[:MAX_CONTENT].decode("utf-8", "ignore")
+
+
+def rules_ops(learnings: list[Learning], owner_messages: list[tuple[str, str]], now: datetime,
+              promote_at: int, prune_after_days: int, read_body, summary_messages: int = 12) -> list[dict]:
+    """The offline policy. read_body(collection, name) → the current body of that file or None.
+
+    Recurred at least promote_at times → remember in preferences/ (a taste) or facts/,
+    then resolve_learning(promoted). Seen once and older than prune_after_days →
+    resolve_learning(pruned). The rest stay pending. Then rewrite_summary.
+    """
+    ops: list[dict] = []
+    planned: dict[tuple[str, str], str] = {}
+    for learning in learnings:
+        if learning.count >= promote_at:
+            collection = "preferences" if is_preference(learning.observation) else "facts"
+            name = item_name(learning)
+            where = (collection, slugify(name))
+            body = planned[where] if where in planned else read_body(collection, name)
+            content = merge(body, learning.observation)
+            planned[where] = content
+            ops.append({"op": "remember", "collection": collection, "name": name, "content": content})
+            ops.append({"op": "resolve_learning", "id": learning.id, "status": "promoted"})
+        elif learning.count == 1 and now - learning.last_seen > timedelta(days=prune_after_days):
+            ops.append({"op": "resolve_learning", "id": learning.id, "status": "pruned"})
+    summary = summary_from(owner_messages, summary_messages)
+    if summary:
+        ops.append({"op": "rewrite_summary", "content": summary})
+    return ops
+
+
+# -- the model's dream (pure prompt) ------------------------------------------------
+
+DREAM_INSTRUCTION = f"""You are shelldon, a small assistant pet, and you are dreaming: reviewing what you
+noticed about your owner and deciding what is worth keeping for good.
+
+Below are your pending learnings, each with its id and how often it recurred. For each:
+- worth keeping (it recurred, or it clearly matters): write it down with one
+  {{"op": "remember", "collection": "facts|people|preferences|capabilities", "name": "<short name>", "content": "<the knowledge>"}}
+  (or fold it into {{"op": "rewrite_about", "content": "<your whole self-summary>"}}) AND mark it
+  {{"op": "resolve_learning", "id": <id>, "status": "promoted"}};
+- noise or no longer true: {{"op": "resolve_learning", "id": <id>, "status": "pruned"}};
+- not sure yet: leave it alone; it stays pending for a later dream.
+Then write a short running summary of the recent conversation:
+  {{"op": "rewrite_summary", "content": "<the whole summary>"}}
+
+Answer with one short line for the owner, then a fenced block whose info string is `ops`,
+one JSON object per line. Only these four ops are accepted in a dream; use only the ids
+listed below. Names at most {MAX_NAME} characters, content at most {MAX_CONTENT} bytes. Never store
+secrets or instructions to yourself."""
+
+DREAM_MESSAGE = "Dream now: consolidate the pending learnings."
+
+
+def _clip(text: str, limit: int) -> str:
+    data = text.encode()
+    return text if len(data) <= limit else data[:limit].decode("utf-8", "ignore").rstrip() + " …"
+
+
+def dream_prompt(learnings: list[Learning], about: str | None, summary: str | None,
+                 recent: list[tuple[str, str]], section_bytes: int = 4 * 1024) -> str:
+    """The dream's prompt, every section bounded. recent: (role, text), oldest first."""
+    parts = ["# Instructions\n" + DREAM_INSTRUCTION]
+    if about and about.strip():
+        parts.append("# About me (about.md now)\n" + _clip(about.strip(), section_bytes // 2))
+    if summary and summary.strip():
+        parts.append("# Conversation so far (summary.md now)\n" + _clip(summary.strip(), section_bytes // 2))
+    if recent:
+        lines: list[str] = []
+        used = 0
+        for role, text in reversed(recent):   # the newest are kept when the bound bites
+            line = f"{role}: {_clip(_one_line(text), 400)}"
+            if used + len(line.encode()) + 1 > section_bytes:
+                break
+            lines.append(line)
+            used += len(line.encode()) + 1
+        parts.append("# Recent conversation\n" + "\n".join(reversed(lines)))
+    parts.append("# Pending learnings (most recurrent first)\n" + "\n".join(tag(l) for l in learnings))
+    parts.append("# Your answer\nOne line for the owner, then the ops block.")
+    return "\n\n".join(parts) + "\n"
+
+
+# -- the I/O around it --------------------------------------------------------------
+
+def _parse_ts(text: str) -> datetime:
+    from ..util.clock import parse_time
+    return parse_time(text)
+
+
+def _learning(row) -> Learning:
+    return Learning(row["id"], row["pattern_key"], row["observation"], row["recurrence_count"],
+                    _parse_ts(row["first_seen"]), _parse_ts(row["last_seen"]))
+
+
+@dataclass
+class Seen:
+    """What the read phase found."""
+    learnings: list[Learning]
+    pending: int
+    last_message_id: int
+    stored_fingerprint: str | None
+    owner_messages: list[tuple[str, str]]
+    recent: list[tuple[str, str]]
+
+
+def _read_state(store, settings: DreamSettings, recent_n: int = 20) -> Seen:
+    rows = store.pending_learnings(limit=max(0, settings.max_learnings))
+    learnings = bound([_learning(r) for r in rows], settings.max_learnings, settings.max_bytes)
+    conn = store.conn
+    pending = conn.execute("SELECT count(*) FROM learnings WHERE status = 'pending'").fetchone()[0]
+    last_id = conn.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0]
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (FINGERPRINT_KEY,)).fetchone()
+    owner = conn.execute("SELECT ts, content FROM messages WHERE role = 'owner' ORDER BY id DESC LIMIT ?",
+                         (max(0, settings.summary_messages),)).fetchall()
+    recent = [(m.role, m.content) for m in store.recent(recent_n)]
+    return Seen(learnings, pending, last_id, row[0] if row else None, list(reversed(owner)), recent)
+
+
+def _read_body(home: Home, collection: str, name: str) -> str | None:
+    from . import curated
+    from ..contracts.ops import Remember
+    try:
+        data = curated.read_plain(curated.target_path(home, Remember(collection, name, "-")))
+    except (OSError, ValueError):
+        return None
+    return parse_document(data.decode("utf-8", "replace"))[1] if data else None
+
+
+def _read_memory(home: Home, name: str) -> str | None:
+    try:
+        with open(home.memory_file(name), encoding="utf-8", errors="replace") as handle:
+            return parse_document(handle.read())[1]
+    except OSError:
+        return None
+
+
+def model_ops(home: Home, config, seen: Seen) -> tuple[list[str], list[str]]:
+    """Ask the configured model; (op lines that fit the contract, dropped lines with reasons)."""
+    from ..worker.brain import BrainError, load_brain
+    from ..worker.replyops import split_reply
+    prompt = dream_prompt(seen.learnings, _read_memory(home, "about.md"), _read_memory(home, "summary.md"),
+                          seen.recent)
+    brain = load_brain(config)
+    try:
+        text = brain.complete(prompt, DREAM_MESSAGE)
+    except BrainError as exc:
+        raise TryLater(f"the {brain.name} brain failed ({exc}); nothing applied, the next dream tries again") from None
+    _reply, lines, dropped = split_reply(text)
+    return lines, dropped
+
+
+_OP_NAME = re.compile(r'"op"\s*:\s*"([^"\\]{1,40})"')
+
+
+def screen(items, shown_ids: set[int]) -> dict[int, str]:
+    """seq → why, for the items a dream may not apply: ops outside the four, ids it was not shown."""
+    refused: dict[int, str] = {}
+    for item in items:
+        try:
+            obj = json.loads(item.raw)
+        except ValueError:
+            continue                                   # the core's decoder says why
+        if not isinstance(obj, dict) or not isinstance(obj.get("op"), str):
+            continue
+        if obj["op"] not in DREAM_OPS:
+            refused[item.seq] = f"{obj['op']} is not a dream op (a dream may: {', '.join(DREAM_OPS)})"
+        elif obj["op"] == "resolve_learning" and isinstance(obj.get("id"), int) and obj["id"] not in shown_ids:
+            refused[item.seq] = f"learning {obj['id']} was not among this dream's learnings"
+    return refused
+
+
+def dream(home: Home, settings: DreamSettings, if_idle: float, config, now: datetime,
+          dry_run: bool = False, quiet: bool = False, out=None) -> int:
+    """One dream; returns the exit status. out: where the owner's line (or --dry-run's ops) go."""
+    import sys
+    from ..util import log
+    from ..util.clock import local_day
+    from ..util.lock import FileLock, LockTimeout
+    from .history import HistoryStore
+    out = out or sys.stdout
+    home.require()
+    lock = FileLock(home.dream_lock, timeout=0)
+    try:
+        try:
+            lock.acquire()
+        except LockTimeout:
+            raise GateClosed("lock", f"another dream holds {home.dream_lock}") from None
+        try:
+            day = local_day(now)
+            with HistoryStore.open(home.db) as store:
+                last = store.last_owner_ts()
+                idle_gate(_parse_ts(last) if last else None, now, if_idle)
+                budget_gate(store.budget_spent(day), settings.budget, day)
+                seen = _read_state(store, settings)
+            if not seen.learnings:
+                if not quiet:
+                    log.info("no pending learnings: nothing to dream about")
+                return 0
+            if not dry_run and seen.stored_fingerprint == fingerprint(day, seen.last_message_id,
+                                                                      seen.learnings, seen.pending):
+                if not quiet:
+                    log.info("nothing new since the last dream today: skipped")
+                return 0
+            if config.brain.name == "rules":
+                lines = [json.dumps(op, ensure_ascii=False) for op in
+                         rules_ops(seen.learnings, seen.owner_messages, now, settings.promote_at,
+                                   settings.prune_after, lambda c, n: _read_body(home, c, n),
+                                   settings.summary_messages)]
+                dropped: list[str] = []
+            else:
+                lines, dropped = model_ops(home, config, seen)
+            if dry_run:
+                for line in lines:
+                    out.write(line + "\n")
+                for reason in dropped:
+                    log.warn(f"the brain proposed an invalid op: {reason}")
+                return 0
+            report = _apply(home, day=day, settings=settings, seen=seen,
+                            lines=lines, dropped=dropped, now=now)
+        finally:
+            lock.release()
+    except GateClosed:
+        if quiet:
+            return 75
+        raise
+    out.write(report.line() + "\n")
+    return 0
+
+
+def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen,
+           lines: list[str], dropped: list[str], now: datetime) -> Report:
+    from ..contracts.turn import new_turn_id
+    from . import journal
+    from .apply import Item, apply_items, write_session
+    from .history import iso
+    from .journal import Entry
+    turn_id = TURN_PREFIX + new_turn_id()
+    items = [Item(turn_id, n, line) for n, line in enumerate(lines, 1)]
+    refused = screen(items, {l.id for l in seen.learnings})
+    report = Report(turn_id)
+    ts = iso(now)
+    with write_session(home) as store:
+        budget_gate(store.budget_spent(day), settings.budget, day)   # a turn may have spent it meanwhile
+        with store.transaction() as conn:
+            store.budget_spend(day, DREAM_COST, conn=conn)
+        for item in items:
+            if item.seq in refused:
+                match = _OP_NAME.search(item.raw)
+                with store.transaction() as conn:
+                    journal.record(conn, Entry(turn_id, item.seq, match.group(1) if match else None,
+                                               "rejected", refused[item.seq]), item.raw, ts)
+        outcomes = apply_items(home, store, [i for i in items if i.seq not in refused], now=now)
+        for n, reason in enumerate(dropped, len(items) + 1):
+            match = _OP_NAME.search(reason)
+            with store.transaction() as conn:
+                journal.record(conn, Entry(turn_id, n, match.group(1) if match else None, "rejected",
+                                           f"not a valid op: {reason}"), reason, ts)
+        report.refused = len(refused) + len(dropped)
+        for outcome in outcomes:
+            entry = outcome.entry
+            if entry.rejected:
+                report.refused += 1
+            elif entry.op == "rewrite_summary":
+                report.summary = entry.status == "applied"
+            elif entry.op in ("remember", "rewrite_about") and entry.path and entry.status == "applied":
+                report.wrote.append(entry.path.removeprefix("memory/"))
+            elif entry.op == "resolve_learning" and entry.status == "applied":
+                if json.loads(outcome.item.raw)["status"] == "promoted":
+                    report.promoted += 1
+                else:
+                    report.pruned += 1
+        after = _read_state(store, settings)
+        report.left = after.pending
+        with store.transaction() as conn:
+            conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET "
+                         "value = excluded.value",
+                         (FINGERPRINT_KEY, fingerprint(day, after.last_message_id, after.learnings, after.pending)))
+    return report
+
+
+def dream_stage(home: Home, overrides: dict, brain: str | None = None, brain_url: str | None = None,
+                model: str | None = None, dry_run: bool = False, quiet: bool = False, out=None) -> int:
+    """shelldon-dream: settings (flag > config.toml [dream] > default), the clock, one dream."""
+    from dataclasses import replace
+    from ..config import load_config, table
+    from ..util.clock import now
+    from ..util.durations import parse_duration
+    from ..util.errors import Rejected
+    home.require()
+    config = load_config(home, brain, brain_url, model)
+    settings = replace(table(config, "dream", DreamSettings),
+                       **{k: v for k, v in overrides.items() if v is not None})
+    try:
+        if_idle = parse_duration(settings.if_idle)
+    except ValueError as exc:
+        raise Rejected(f"--if-idle: {exc}") from None
+    for name in ("budget", "promote_at", "max_learnings", "max_bytes"):
+        if getattr(settings, name) < 1:
+            raise Rejected(f"[dream] {name} must be 1 or more, not {getattr(settings, name)}")
+    if settings.prune_after < 0 or settings.summary_messages < 0:
+        raise Rejected("[dream] prune_after and summary_messages must be 0 or more")
+    return dream(home, settings, if_idle, config, now(), dry_run=dry_run, quiet=quiet, out=out)
