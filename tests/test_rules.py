@@ -31,7 +31,7 @@ def test_questions_and_greetings_propose_nothing(message):
 
 def test_preferences_and_topics_feed_learnings():
     keys = [op.get("pattern_key") for op in propose_ops("I love hiking in the mountains")]
-    assert "pref:hik" in keys
+    assert "pref:hik-mountain" in keys
     keys = [op.get("pattern_key") for op in propose_ops("we baked bread together this afternoon")]
     assert any(k and k.startswith("topic:") for k in keys)
 

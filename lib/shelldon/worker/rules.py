@@ -70,7 +70,7 @@ def propose_ops(message: str) -> list[dict]:
         ops.append({"op": "remember", "collection": "preferences", "name": _name_from(what, 3),
                     "content": _sentence(f"The owner {_third_person(verb)} {what}")})
         ops.append({"op": "capture_learning", "observation": _sentence(f"The owner {_third_person(verb)} {what}"),
-                    "pattern_key": f"pref:{_stem(_name_from(what, 1))}"})
+                    "pattern_key": "pref:" + "-".join(_stem(w) for w in _name_from(what, 2).split())})
         return ops
     else:
         thing = _MY_THING.search(text)
