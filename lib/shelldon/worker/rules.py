@@ -23,7 +23,7 @@ RELATIONS = ("sister", "brother", "mother", "mom", "mum", "father", "dad", "wife
              "aunt", "uncle", "cousin", "grandmother", "grandma", "grandfather", "grandpa",
              "girlfriend", "boyfriend", "niece", "nephew", "cat", "dog", "vet", "doctor", "teacher")
 _REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s+(?:that\s+)?(?P<what>.+)$", re.I | re.S)
-_PERSON = re.compile(r"\bmy\s+(?:(?:best|older|younger|little|big|new|old)\s+)?(?P<rel>" + "|".join(RELATIONS) +
+_PERSON = re.compile(r"\b[Mm]y\s+(?:(?:best|older|younger|little|big|new|old)\s+)?(?P<rel>" + "|".join(RELATIONS) +
                      r")(?:'s name is|\s+is called|\s+named|,)?\s+(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
 _MY_THING = re.compile(r"\bmy\s+(?P<thing>[\w' -]{2,40}?)\s+(?:is|are|was)\s+(?P<value>.+)", re.I | re.S)
 _LIKE = re.compile(r"\bI\s+(?:really\s+)?(?P<verb>like|love|prefer|hate|enjoy|dislike|adore|can't stand|don't like)\s+"
@@ -70,7 +70,7 @@ def propose_ops(message: str) -> list[dict]:
         ops.append({"op": "remember", "collection": "preferences", "name": _name_from(what, 3),
                     "content": _sentence(f"The owner {_third_person(verb)} {what}")})
         ops.append({"op": "capture_learning", "observation": _sentence(f"The owner {_third_person(verb)} {what}"),
-                    "pattern_key": f"pref:{_stem(_name_from(what, 1))}"})
+                    "pattern_key": "pref:" + "-".join(_stem(w) for w in _name_from(what, 2).split())})
         return ops
     else:
         thing = _MY_THING.search(text)
