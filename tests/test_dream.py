@@ -1,10 +1,11 @@
-"""The dream's pure parts: gates, bounds, the offline policy, the prompt, the screen."""
+"""The dream's pure parts: gates, fingerprint and screen (core); bounds, offline policy, prompt (worker)."""
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
 from shelldon.contracts.ops import MAX_CONTENT, decode_op
 from shelldon.core import dream as d
+from shelldon.worker import dream as w
 from shelldon.core.apply import Item
 
 NOW = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
@@ -12,7 +13,7 @@ NOW = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
 
 def L(id, observation, count=1, key=None, age_days=0):
     seen = NOW - timedelta(days=age_days)
-    return d.Learning(id, key, observation, count, seen, seen)
+    return w.Learning(id, key, observation, count, seen, seen)
 
 
 def test_idle_gate():
@@ -34,14 +35,14 @@ def test_budget_gate():
 
 def test_bound_by_number_and_bytes():
     rows = [L(n, "x" * 50, count=10 - n) for n in range(1, 8)]
-    assert [l.id for l in d.bound(rows, 3, 10_000)] == [1, 2, 3]
-    one = len(d.tag(rows[0]).encode()) + 1
-    assert [l.id for l in d.bound(rows, 50, one * 2 + 1)] == [1, 2]
-    assert d.bound(rows, 50, 10) == []
+    assert [l.id for l in w.bound(rows, 3, 10_000)] == [1, 2, 3]
+    one = len(w.tag(rows[0]).encode()) + 1
+    assert [l.id for l in w.bound(rows, 50, one * 2 + 1)] == [1, 2]
+    assert w.bound(rows, 50, 10) == []
 
 
 def test_tag_format():
-    assert d.tag(L(14, "owner prefers\nterse replies", count=5)) == "- [id=14] owner prefers terse replies (seen 5×)"
+    assert w.tag(L(14, "owner prefers\nterse replies", count=5)) == "- [id=14] owner prefers terse replies (seen 5×)"
 
 
 @pytest.mark.parametrize("text,taste", [
@@ -52,21 +53,21 @@ def test_tag_format():
     ("The owner talks about gardening.", False), ("something like that", False),
 ])
 def test_is_preference(text, taste):
-    assert d.is_preference(text) is taste
+    assert w.is_preference(text) is taste
 
 
 def test_item_name():
-    assert d.item_name(L(1, "The owner likes green tea.", key="pref:tea")) == "tea"
-    assert d.item_name(L(2, "The owner walks the dog at dawn every day")) == "owner walks dog dawn every day"
-    assert d.item_name(L(3, "!!! ???", key=":::")) == "learning 3"
+    assert w.item_name(L(1, "The owner likes green tea.", key="pref:tea")) == "tea"
+    assert w.item_name(L(2, "The owner walks the dog at dawn every day")) == "owner walks dog dawn every day"
+    assert w.item_name(L(3, "!!! ???", key=":::")) == "learning 3"
 
 
 def test_merge_adds_once_and_stays_bounded():
-    assert d.merge(None, "Drinks tea.") == "Drinks tea."
-    assert d.merge("Drinks tea.", "drinks tea") == "Drinks tea."
-    assert d.merge("Drinks tea.", "Walks at dawn.") == "Drinks tea.\n\nWalks at dawn."
+    assert w.merge(None, "Drinks tea.") == "Drinks tea."
+    assert w.merge("Drinks tea.", "drinks tea") == "Drinks tea."
+    assert w.merge("Drinks tea.", "Walks at dawn.") == "Drinks tea.\n\nWalks at dawn."
     big = "\n\n".join(f"paragraph {n} " + "x" * 1000 for n in range(9))
-    merged = d.merge(big, "newest")
+    merged = w.merge(big, "newest")
     assert merged.endswith("newest") and len(merged.encode()) <= MAX_CONTENT
     assert "paragraph 0 " not in merged and "paragraph 8 " in merged
 
@@ -80,7 +81,7 @@ def test_rules_policy_promotes_prunes_leaves():
         L(5, "The owner mentioned a plumber.", count=1, age_days=29),     # young: left
     ]
     owner = [("2024-05-01T10:00:00Z", "good morning"), ("2024-05-01T10:05:00Z", "my kite   flew\nfar")]
-    ops = d.rules_ops(learnings, owner, NOW, promote_at=3, prune_after_days=30, read_body=lambda c, n: None)
+    ops = w.rules_ops(learnings, owner, NOW, promote_at=3, prune_after_days=30, read_body=lambda c, n: None)
     for op in ops:
         decode_op(__import__("json").dumps(op))   # every op fits the contract
     assert ops[:5] == [
@@ -93,12 +94,12 @@ def test_rules_policy_promotes_prunes_leaves():
     assert ops[5]["op"] == "rewrite_summary" and len(ops) == 6
     assert "good morning" in ops[5]["content"] and "my kite flew far" in ops[5]["content"]
     # deterministic: the same inputs give the same ops
-    assert d.rules_ops(learnings, owner, NOW, 3, 30, lambda c, n: None) == ops
+    assert w.rules_ops(learnings, owner, NOW, 3, 30, lambda c, n: None) == ops
 
 
 def test_rules_policy_merges_into_an_existing_file_and_within_the_dream():
     learnings = [L(1, "Tea at five.", count=3, key="a:tea"), L(2, "Tea with milk.", count=3, key="b:tea")]
-    ops = d.rules_ops(learnings, [], NOW, 3, 30, read_body=lambda c, n: "Earl grey.\n")
+    ops = w.rules_ops(learnings, [], NOW, 3, 30, read_body=lambda c, n: "Earl grey.\n")
     contents = [op["content"] for op in ops if op["op"] == "remember"]
     assert contents == ["Earl grey.\n\nTea at five.", "Earl grey.\n\nTea at five.\n\nTea with milk."]
     assert not any(op["op"] == "rewrite_summary" for op in ops)    # no messages: no summary
@@ -106,15 +107,15 @@ def test_rules_policy_merges_into_an_existing_file_and_within_the_dream():
 
 def test_summary_is_bounded():
     owner = [(f"2024-05-01T10:{n:02d}:00Z", "word " * 100) for n in range(40)]
-    text = d.summary_from(owner, limit=12)
+    text = w.summary_from(owner, limit=12)
     assert text.count("\n- ") == 12 and all(len(l) < 200 for l in text.splitlines())
-    assert d.summary_from([], 12) is None
+    assert w.summary_from([], 12) is None
 
 
 def test_dream_prompt_bounded_and_tagged():
     learnings = [L(14, "owner prefers terse replies", count=5), L(22, "owner is in the Pacific timezone", count=2)]
     recent = [("owner", "x" * 5000)] * 30 + [("pet", "the newest reply")]
-    prompt = d.dream_prompt(learnings, "I am shelldon.", "We talked.", recent)
+    prompt = w.dream_prompt(learnings, "I am shelldon.", "We talked.", recent)
     assert "- [id=14] owner prefers terse replies (seen 5×)\n- [id=22] owner is in the Pacific timezone (seen 2×)" in prompt
     assert "pet: the newest reply" in prompt
     assert len(prompt.encode()) < 16 * 1024
@@ -141,3 +142,15 @@ def test_fingerprint_changes_with_what_matters():
     assert base != d.fingerprint("2024-05-02", 10, [L(1, "a", 2)], 1)
     assert base != d.fingerprint("2024-05-01", 11, [L(1, "a", 2)], 1)
     assert base != d.fingerprint("2024-05-01", 10, [L(1, "a", 3)], 1)
+
+
+def test_settled_only_when_the_dream_saw_everything_still_pending():
+    def seen(learnings, pending=None, last_id=10):
+        return d.Seen(learnings, len(learnings) if pending is None else pending, last_id, None, [], [])
+    before = seen([L(1, "a", 2), L(2, "b", 1)])
+    assert d.settled(before, seen([L(1, "a", 2)]))                    # what is left, it saw
+    assert d.settled(before, seen([]))
+    assert not d.settled(before, seen([L(1, "a", 2)], pending=5))     # the bounds hid some
+    assert not d.settled(before, seen([L(1, "a", 3)]))                # recurred while it thought
+    assert not d.settled(before, seen([L(3, "c", 1)]))                # captured while it thought
+    assert not d.settled(before, seen([L(1, "a", 2)], last_id=11))    # a turn while it thought

@@ -2,7 +2,6 @@
 import json
 from datetime import datetime, timedelta, timezone
 
-import pytest
 
 from conftest import db_rows, tree_snapshot
 from shelldon.contracts.ops import decode_op
@@ -139,6 +138,17 @@ def test_nothing_new_since_the_last_dream_is_not_dreamt_again(ready, home):
     assert ready("shelldon-dream", "--if-idle", "0", env={"SHELLDON_NOW": later(days=1)}).stdout.startswith(b"dreamt")
     capture(ready, "The owner talks about kites.", key="kites")
     assert b"promoted 1" in ready("shelldon-dream", "--if-idle", "0", env={"SHELLDON_NOW": later(days=1)}).stdout
+
+
+def test_learnings_beyond_the_bounds_are_dreamt_next_time(ready, home):
+    for key in ("bees", "chess", "kites"):
+        capture(ready, f"The owner keeps talking about {key}.", key=key, times=3)
+    first = ready("shelldon-dream", "--if-idle", "0", "--max-learnings", "2")
+    assert b"promoted 2, pruned 0, left 1" in first.stdout, first.stderr
+    second = ready("shelldon-dream", "--if-idle", "0", "--max-learnings", "2")   # nothing new, but unseen
+    assert b"promoted 1, pruned 0, left 0" in second.stdout, second.stderr
+    third = ready("shelldon-dream", "--if-idle", "0", "--max-learnings", "2")
+    assert third.returncode == 0 and b"no pending learnings" in third.stderr
 
 
 # -- gates -----------------------------------------------------------------------------
