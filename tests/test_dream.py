@@ -144,13 +144,10 @@ def test_fingerprint_changes_with_what_matters():
     assert base != d.fingerprint("2024-05-01", 10, [L(1, "a", 3)], 1)
 
 
-def test_settled_only_when_the_dream_saw_everything_still_pending():
-    def seen(learnings, pending=None, last_id=10):
-        return d.Seen(learnings, len(learnings) if pending is None else pending, last_id, None, [], [])
-    before = seen([L(1, "a", 2), L(2, "b", 1)])
-    assert d.settled(before, seen([L(1, "a", 2)]))                    # what is left, it saw
-    assert d.settled(before, seen([]))
-    assert not d.settled(before, seen([L(1, "a", 2)], pending=5))     # the bounds hid some
-    assert not d.settled(before, seen([L(1, "a", 3)]))                # recurred while it thought
-    assert not d.settled(before, seen([L(3, "c", 1)]))                # captured while it thought
-    assert not d.settled(before, seen([L(1, "a", 2)], last_id=11))    # a turn while it thought
+def test_settled_only_when_the_next_dream_would_see_nothing_new():
+    before = [L(1, "a", 2), L(2, "b", 1)]
+    assert d.settled(before, [L(1, "a", 2)], True)              # what is left, it saw
+    assert d.settled(before, [], True)
+    assert not d.settled(before, [L(1, "a", 2), L(3, "c", 1)], True)   # one the bounds hid moves up
+    assert not d.settled(before, [L(1, "a", 3)], True)          # recurred while it thought
+    assert not d.settled(before, [L(1, "a", 2)], False)         # a turn while it thought

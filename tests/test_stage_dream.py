@@ -151,6 +151,21 @@ def test_learnings_beyond_the_bounds_are_dreamt_next_time(ready, home):
     assert third.returncode == 0 and b"no pending learnings" in third.stderr
 
 
+def test_offline_policy_prunes_stale_learnings_the_bounds_hide(ready, home):
+    for key in ("bees", "chess", "kites"):
+        capture(ready, f"The owner mentions {key} now and then.", key=key, times=2)   # stuck: never 3
+    capture(ready, "The owner mentioned a dentist.")
+    env = {"SHELLDON_NOW": later(days=40)}
+    first = ready("shelldon-dream", "--max-learnings", "2", env=env)
+    assert b"promoted 0, pruned 1, left 3" in first.stdout, first.stderr
+    assert statuses(home)[4] == "pruned"
+    # what is left, it has seen: the next dream does not run again (no budget burnt every 30 minutes)
+    before = state(home)
+    again = ready("shelldon-dream", "--max-learnings", "2", env=env)
+    assert again.returncode == 0 and b"nothing new since the last dream" in again.stderr
+    assert state(home) == before
+
+
 # -- gates -----------------------------------------------------------------------------
 
 def test_idle_gate(ready, home):

@@ -4,10 +4,11 @@ Order of a dream, each step able to stop it:
   1. the dream lock (run/dream.lock, never waited for): a second dream exits 75 at once;
   2. the idle gate: the owner has been silent for --if-idle (0 turns it off);
   3. the budget gate: today's spent turns + a dream's 3 must fit the daily budget;
-  4. pending learnings, most recurrent first, bounded in number and bytes: none → exit 0,
-     no brain called, nothing spent;
-  5. nothing new since the last dream (it saw every learning still pending, none has
-     recurred, no new message, same day) → exit 0 without calling the brain: a dream
+  4. pending learnings, most recurrent first, bounded in number and bytes (the offline
+     policy also sweeps the oldest seen-once ones past --prune-after, which the bound
+     would otherwise hide for ever): none → exit 0, no brain called, nothing spent;
+  5. nothing new since the last dream (the learnings it would look at are those the last
+     one looked at, none has recurred, no new message, same day) → exit 0 without calling the brain: a dream
      every 30 minutes through a long silence costs one dream, not forty;
   6. the ops: the offline policy (brain `rules`) or the model's ops block;
   7. under the write lock: spend the budget, apply every op through core.apply under the
@@ -19,6 +20,7 @@ arguments; dream() is the I/O around them.
 import hashlib
 import json
 import re
+import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -32,6 +34,7 @@ DREAM_COST = 3
 DREAM_OPS = ("remember", "rewrite_about", "rewrite_summary", "resolve_learning")
 TURN_PREFIX = "dream-"
 FINGERPRINT_KEY = "dream_fingerprint"
+STALE_SWEEP = 200     # stale learnings the offline policy may prune in one dream
 
 
 @dataclass(frozen=True)
@@ -103,14 +106,13 @@ def fingerprint(day: str, last_message_id: int, learnings: list[Learning], pendi
     return hashlib.sha256(f"{day}|{last_message_id}|{pending}|{seen}".encode()).hexdigest()[:32]
 
 
-def settled(before: "Seen", after: "Seen") -> bool:
-    """Did this dream see everything still pending, unchanged? Only then may the next one skip.
+def settled(before: list[Learning], after: list[Learning], same_messages: bool) -> bool:
+    """May the next dream skip? Only if what it would look at, this one looked at, unchanged.
 
-    Not so when the bounds hid some learnings, or a turn captured one while the brain thought.
+    Not so when a learning the bounds hid moves up, or a turn came while the brain thought.
     """
-    shown = {(l.id, l.count) for l in before.learnings}
-    return (after.pending == len(after.learnings) and after.last_message_id == before.last_message_id
-            and all((l.id, l.count) in shown for l in after.learnings))
+    shown = {(l.id, l.count) for l in before}
+    return same_messages and all((l.id, l.count) in shown for l in after)
 
 
 def _learning(row) -> Learning:
@@ -121,25 +123,43 @@ def _learning(row) -> Learning:
 @dataclass
 class Seen:
     """What the read phase found."""
-    learnings: list[Learning]
+    learnings: list[Learning]            # pending, most recurrent first, bounded
     pending: int
     last_message_id: int
     stored_fingerprint: str | None
     owner_messages: list[tuple[str, str]]
     recent: list[tuple[str, str]]
+    stale: list[Learning] = field(default_factory=list)   # pending, seen once, past prune_after; oldest first
+
+    def considered(self, offline: bool) -> list[Learning]:
+        """What a dream looks at: a model the most recurrent; the offline policy those and the stale."""
+        if not offline:
+            return self.learnings
+        ids = {l.id for l in self.learnings}
+        return self.learnings + [l for l in self.stale if l.id not in ids]
 
 
-def _read_state(store, settings: DreamSettings, recent_n: int = 20) -> Seen:
+def _read_state(store, settings: DreamSettings, now: datetime, recent_n: int = 20) -> Seen:
+    from datetime import timedelta
+    from .history import iso
     rows = store.pending_learnings(limit=max(0, settings.max_learnings))
     learnings = bound([_learning(r) for r in rows], settings.max_learnings, settings.max_bytes)
     conn = store.conn
+    conn.row_factory = sqlite3.Row
+    try:
+        stale = [_learning(r) for r in conn.execute(
+            "SELECT id, pattern_key, observation, recurrence_count, first_seen, last_seen FROM learnings "
+            "WHERE status = 'pending' AND recurrence_count = 1 AND last_seen < ? ORDER BY last_seen, id LIMIT ?",
+            (iso(now - timedelta(days=settings.prune_after)), STALE_SWEEP))]
+    finally:
+        conn.row_factory = None
     pending = conn.execute("SELECT count(*) FROM learnings WHERE status = 'pending'").fetchone()[0]
     last_id = conn.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0]
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (FINGERPRINT_KEY,)).fetchone()
     owner = conn.execute("SELECT ts, content FROM messages WHERE role = 'owner' ORDER BY id DESC LIMIT ?",
                          (max(0, settings.summary_messages),)).fetchall()
     recent = [(m.role, m.content) for m in store.recent(recent_n)]
-    return Seen(learnings, pending, last_id, row[0] if row else None, list(reversed(owner)), recent)
+    return Seen(learnings, pending, last_id, row[0] if row else None, list(reversed(owner)), recent, stale)
 
 
 def _read_body(home: Home, collection: str, name: str) -> str | None:
@@ -217,19 +237,21 @@ def dream(home: Home, settings: DreamSettings, if_idle: float, config, now: date
                 last = store.last_owner_ts()
                 idle_gate(parse_time(last) if last else None, now, if_idle)
                 budget_gate(store.budget_spent(day), settings.budget, day)
-                seen = _read_state(store, settings)
-            if not seen.learnings:
+                seen = _read_state(store, settings, now)
+            offline = config.brain.name == "rules"
+            considered = seen.considered(offline)
+            if not considered:
                 if not quiet:
                     log.info("no pending learnings: nothing to dream about")
                 return 0
             if not dry_run and seen.stored_fingerprint == fingerprint(day, seen.last_message_id,
-                                                                      seen.learnings, seen.pending):
+                                                                      considered, seen.pending):
                 if not quiet:
                     log.info("nothing new since the last dream today: skipped")
                 return 0
-            if config.brain.name == "rules":
+            if offline:
                 lines = [json.dumps(op, ensure_ascii=False) for op in
-                         rules_ops(seen.learnings, seen.owner_messages, now, settings.promote_at,
+                         rules_ops(considered, seen.owner_messages, now, settings.promote_at,
                                    settings.prune_after, lambda c, n: _read_body(home, c, n),
                                    settings.summary_messages)]
                 dropped: list[str] = []
@@ -241,8 +263,7 @@ def dream(home: Home, settings: DreamSettings, if_idle: float, config, now: date
                 for reason in dropped:
                     log.warn(f"the brain proposed an invalid op: {reason}")
                 return 0
-            report = _apply(home, day=day, settings=settings, seen=seen,
-                            lines=lines, dropped=dropped, now=now)
+            report = _apply(home, day, settings, seen, considered, offline, lines, dropped, now)
         finally:
             lock.release()
     except GateClosed:
@@ -253,8 +274,8 @@ def dream(home: Home, settings: DreamSettings, if_idle: float, config, now: date
     return 0
 
 
-def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen,
-           lines: list[str], dropped: list[str], now: datetime) -> Report:
+def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen, considered: list[Learning],
+           offline: bool, lines: list[str], dropped: list[str], now: datetime) -> Report:
     from ..contracts.turn import new_turn_id
     from . import journal
     from .apply import Item, apply_items, write_session
@@ -262,7 +283,7 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen,
     from .journal import Entry
     turn_id = TURN_PREFIX + new_turn_id()
     items = [Item(turn_id, n, line) for n, line in enumerate(lines, 1)]
-    refused = screen(items, {l.id for l in seen.learnings})
+    refused = screen(items, {l.id for l in considered})
     report = Report(turn_id)
     ts = iso(now)
     with write_session(home) as store:
@@ -295,13 +316,14 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen,
                     report.promoted += 1
                 else:
                     report.pruned += 1
-        after = _read_state(store, settings)
+        after = _read_state(store, settings, now)
         report.left = after.pending
+        next_look = after.considered(offline)
         with store.transaction() as conn:
             conn.execute("DELETE FROM meta WHERE key = ?", (FINGERPRINT_KEY,))
-            if settled(seen, after):
+            if settled(considered, next_look, after.last_message_id == seen.last_message_id):
                 conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (FINGERPRINT_KEY, fingerprint(
-                    day, after.last_message_id, after.learnings, after.pending)))
+                    day, after.last_message_id, next_look, after.pending)))
     return report
 
 
