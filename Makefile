@@ -19,7 +19,7 @@ $(MANSTAMP): $(STAMP) lib/shelldon/manpage.py $(wildcard bin/shelldon-*)
 	$(PY) -m shelldon.manpage --out $(MANDIR) $(wildcard bin/shelldon-*) >/dev/null
 	touch $@
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py $(wildcard bin/shelldon-*)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'

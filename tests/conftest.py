@@ -72,3 +72,12 @@ def ops_lines(*ops) -> str:
 def tree_snapshot(root: Path) -> dict:
     """Every file under root → its bytes (for 'nothing changed' checks)."""
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def fake_model():
+    """A loopback model server (see tests/fakemodel.py)."""
+    from fakemodel import FakeModel
+    model = FakeModel().start()
+    yield model
+    model.stop()
