@@ -111,3 +111,29 @@ def test_the_owner_can_forget_by_hand(ready, home):
     assert ready("shelldon-forget", "--restore", "facts", "tea").returncode == 0
     assert prompt_items(home) == {"facts/tea.md": "owner drinks green tea"}
     assert os.path.exists(path)
+
+
+def prompt_for(stage, message):
+    result = stage("shelldon-assemble", "--json", message)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)["prompt"]
+
+
+def test_the_next_prompt_lacks_a_forgotten_item_and_has_it_back_after_restore(ready, home):
+    ready("shelldon-apply", "--turn-id", "t1", input=ops_lines(
+        TEA, {"op": "remember", "collection": "people", "name": "Ana", "content": "my sister, lives in Porto"}))
+    assert "owner drinks green tea" in prompt_for(ready, "what do I drink?")
+    assert ready("shelldon-forget", "facts", "tea").returncode == 0
+    prompt = prompt_for(ready, "what do I drink?")
+    assert "green tea" not in prompt and "lives in Porto" in prompt
+    assert ready("shelldon-forget", "--restore", "facts", "tea").returncode == 0
+    assert "owner drinks green tea" in prompt_for(ready, "what do I drink?")
+
+
+def test_a_hand_edit_reaches_the_next_prompt(ready, home):
+    ready("shelldon-apply", "--turn-id", "t1", input=ops_lines(TEA))
+    path = home / "memory/facts/tea.md"
+    path.write_text(path.read_text().replace("green tea", "jasmine tea"))
+    ready("shelldon-apply", "--turn-id", "t2", input=ops_lines({**TEA, "content": "owner drinks coffee"}))
+    prompt = prompt_for(ready, "what do I drink?")
+    assert "owner drinks jasmine tea" in prompt and "coffee" not in prompt

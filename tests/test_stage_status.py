@@ -40,7 +40,7 @@ def test_status_of_a_used_home(ready, home):
 
 def test_status_reads_config_and_env(ready, home):
     (home / "config.toml").write_text('[brain]\nname = "ollama"\nmodel = "qwen"\nurl = "http://127.0.0.1:1"\n'
-                                      '[bounds]\nbudget = 50\n[trust]\nworker_user = "nobody"\n[memory]\ngit = true\n')
+                                      '[dream]\nbudget = 50\n[trust]\nworker_user = "nobody"\n[memory]\ngit = true\n')
     state = json.loads(ready("shelldon-status", "--json").stdout)
     assert state["brain"] == {"brain": "ollama", "model": "qwen", "url": "http://127.0.0.1:1"}
     assert state["budget"]["limit"] == 50 and state["memory"]["git"] is True
@@ -64,4 +64,5 @@ def test_status_without_a_home(stage):
 
 def test_broken_config_still_answers(ready, home):
     (home / "config.toml").write_text("this is [not toml")
-    assert ready("shelldon-status").returncode == 0
+    result = ready("shelldon-status")
+    assert result.returncode == 0 and "config     " in result.stdout.decode()

@@ -2,8 +2,9 @@
 
 What it reads: history.db (messages, learnings, the journal, the budget) through a
 read-only handle; the sizes of history.db and raw/; the curated tree's headers (how many
-items, how many forgotten); config.toml for the brain, the worker user, the daily budget
-and memory git.
+items, how many forgotten); config.toml for the brain ([brain]), the daily budget
+([dream] budget, as the dream gates on it), the worker user ([trust] worker_user) and
+memory git ([memory] git).
 """
 import os
 import time
@@ -17,42 +18,33 @@ from .journal_read import last_dream, open_conflicts
 DEFAULT_BUDGET = 200
 
 
-def read_config(home: Home) -> dict:
-    """config.toml as a dict ({} when missing or unreadable: status must always answer)."""
-    try:
-        import tomllib
-        with open(home.config, "rb") as handle:
-            return tomllib.load(handle)
-    except (OSError, ValueError):
-        return {}
-
-
-def _table(config: dict, name: str) -> dict:
-    value = config.get(name, {})
+def _table(tables: dict, name: str) -> dict:
+    value = tables.get(name, {})
     return value if isinstance(value, dict) else {}
 
 
 def settings(home: Home) -> dict:
-    """The settings status reports: env SHELLDON_* beats config.toml, which beats the default."""
-    config = read_config(home)
-    brain, bounds, trust = _table(config, "brain"), _table(config, "bounds"), _table(config, "trust")
-    env = os.environ.get
-    budget = env("SHELLDON_BUDGET") or bounds.get("budget") or bounds.get("daily_budget") or DEFAULT_BUDGET
+    """What status reports of the settings, read as every stage reads them (config.load_config:
+    env SHELLDON_* beats config.toml beats the default). A broken config.toml is reported,
+    not fatal: status must always answer."""
+    from ..config import load_config
+    from ..util.errors import ShelldonError
+    error = None
     try:
-        budget = int(budget)
+        config = load_config(home)
+        brain, tables = config.brain, config.tables
+        brain_info = {"brain": brain.name, "model": brain.model, "url": brain.url}
+    except ShelldonError as exc:
+        error, tables = str(exc), {}
+        brain_info = {"brain": os.environ.get("SHELLDON_BRAIN") or "rules", "model": None, "url": None}
+    try:
+        budget = int(_table(tables, "dream").get("budget", DEFAULT_BUDGET))
     except (TypeError, ValueError):
         budget = DEFAULT_BUDGET
-    memgit = env("SHELLDON_MEMORY_GIT")
-    git = (memgit.strip().casefold() in ("1", "true", "yes", "on")) if memgit and memgit.strip() \
-        else _table(config, "memory").get("git") is True
-    return {
-        "brain": env("SHELLDON_BRAIN") or brain.get("name") or "rules",
-        "model": env("SHELLDON_MODEL") or brain.get("model"),
-        "url": env("SHELLDON_BRAIN_URL") or brain.get("url"),
-        "worker_user": env("SHELLDON_WORKER_USER") or trust.get("worker_user"),
-        "budget": budget,
-        "git": git,
-    }
+    memgit = os.environ.get("SHELLDON_MEMORY_GIT", "").strip()
+    git = memgit.casefold() in ("1", "true", "yes", "on") if memgit else _table(tables, "memory").get("git") is True
+    return {**brain_info, "config_error": error, "budget": budget, "git": git,
+            "worker_user": os.environ.get("SHELLDON_WORKER_USER") or _table(tables, "trust").get("worker_user")}
 
 
 def _size(path: str) -> int:
@@ -106,6 +98,7 @@ def gather(home: Home) -> dict:
         "sizes": {"history_db": _size(home.db) + _size(home.db + "-wal"), "raw_files": raw_files,
                   "raw_bytes": raw_bytes},
         "brain": {k: conf[k] for k in ("brain", "model", "url")},
+        "config_error": conf["config_error"],
         "vault_isolation": ("on" if conf["worker_user"] and os.geteuid() == 0 else "off (dev mode)"),
         "worker_user": conf["worker_user"],
         "memory": {**_items(home), "git": conf["git"]},
@@ -170,6 +163,8 @@ def render(state: dict) -> str:
         f"vault      isolation {vault}",
         f"brain      {brain_text}",
     ]
+    if state.get("config_error"):
+        lines.append(f"config     {state['config_error']}")
     conflicts = state["conflicts"]
     if not conflicts:
         lines.append("conflicts  none")
