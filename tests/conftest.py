@@ -74,6 +74,15 @@ def tree_snapshot(root: Path) -> dict:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+@pytest.fixture
+def fake_model():
+    """A loopback model server (see tests/fakemodel.py)."""
+    from fakemodel import FakeModel
+    model = FakeModel().start()
+    yield model
+    model.stop()
+
+
 # --- root-only tests (trust boundary) -------------------------------------------------
 IS_ROOT_LINUX = sys.platform.startswith("linux") and os.geteuid() == 0
 
