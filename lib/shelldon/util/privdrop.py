@@ -119,16 +119,19 @@ def drop_privileges(target: Target) -> Target:
     return target
 
 
-def maybe_drop(user: str | int | None) -> Target | None:
+def maybe_drop(user: str | int | None, quiet: bool = False) -> Target | None:
     """The launcher child's step: drop to user, or warn loudly and skip (dev mode).
 
     Returns the target dropped to, or None when the drop was skipped. Raises DropRefused
-    for a configured user that cannot be used (the turn must be refused).
+    for a configured user that cannot be used (the turn must be refused). quiet: the
+    caller has already warned (the launcher says it once, at start).
     """
     if user is None or str(user).strip() == "":
-        log.warn(f"{DEV_MODE_WARNING}: no worker user configured")
+        if not quiet:
+            log.warn(f"{DEV_MODE_WARNING}: no worker user configured")
         return None
     if os.geteuid() != 0:
-        log.warn(f"{DEV_MODE_WARNING}: not running as root, cannot drop to {user}")
+        if not quiet:
+            log.warn(f"{DEV_MODE_WARNING}: not running as root, cannot drop to {user}")
         return None
     return drop_privileges(resolve_worker(user))
