@@ -174,6 +174,7 @@ class Launcher:
         self.degraded = DEGRADED_REPLY
         self.sel = selectors.DefaultSelector()
         self.reading: dict[int, Job] = {}   # conn fd → job still reading its request
+        self.draining: dict[int, Job] = {}  # conn fd → refused client whose input we discard
         self.queue: deque[Job] = deque()
         self.children: dict[int, Job] = {}  # pid → job
         self.stopping = False
@@ -193,7 +194,7 @@ class Launcher:
         self.sel.register(self.listener, selectors.EVENT_READ, "accept")
         self.sel.register(wake_r, selectors.EVENT_READ, "wake")
         try:
-            while not (self.stopping and not self.children and not self.reading and not self.queue):
+            while not (self.stopping and not (self.children or self.reading or self.queue or self.draining)):
                 for key, _ in self.sel.select(self._next_timeout()):
                     if key.data == "accept":
                         self._accept()
@@ -201,6 +202,8 @@ class Launcher:
                         _drain(wake_r)
                     elif key.data[0] == "conn":
                         self._read_request(key.data[1])
+                    elif key.data[0] == "drain":
+                        self._drain_client(key.data[1])
                     else:
                         self._read_pipe(key.data[1])
                 self._reap()
@@ -238,7 +241,8 @@ class Launcher:
                 pass
 
     def _next_timeout(self) -> float:
-        deadlines = [j.deadline for j in (*self.reading.values(), *self.children.values())]
+        deadlines = [j.deadline for j in (*self.reading.values(), *self.draining.values(),
+                                           *self.children.values())]
         if not deadlines:
             return 1.0
         return max(0.0, min(1.0, min(deadlines) - time.monotonic()))
@@ -291,19 +295,45 @@ class Launcher:
             self.sel.unregister(job.conn)
 
     def _refuse(self, job: Job, error: str, code: int) -> None:
+        """Answer a request we stopped reading; then discard what the client still sends
+        (closing on unread bytes would reset the connection before it reads the answer)."""
         self._stop_reading(job)
-        self._answer(job, wire.SayReply(False, error=error, code=code))
+        if self._answer(job, wire.SayReply(False, error=error, code=code), close=False):
+            job.conn.setblocking(False)
+            job.deadline = time.monotonic() + self.limits.read_timeout
+            job.buf = bytearray()
+            self.draining[job.conn.fileno()] = job
+            self.sel.register(job.conn, selectors.EVENT_READ, ("drain", job))
 
-    def _answer(self, job: Job, reply: wire.SayReply) -> None:
+    def _drain_client(self, job: Job) -> None:
+        try:
+            chunk = job.conn.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            chunk = b""
+        job.out += chunk  # counted, not kept
+        if not chunk or len(job.out) > 4 * self.limits.max_request:
+            self._stop_draining(job)
+
+    def _stop_draining(self, job: Job) -> None:
+        if self.draining.pop(job.conn.fileno(), None) is not None:
+            self.sel.unregister(job.conn)
+            job.conn.close()
+
+    def _answer(self, job: Job, reply: wire.SayReply, close: bool = True) -> bool:
         try:
             job.conn.setblocking(True)
             job.conn.settimeout(5.0)
             job.conn.sendall(wire.encode(reply))
+            if not close:
+                job.conn.shutdown(socket.SHUT_WR)
+                return True
         except OSError as exc:
             log.warn(f"could not answer a client ({exc}); turn {job.turn_id or '-'} "
                      f"{'recorded' if reply.ok else 'not recorded'}")
-        finally:
-            job.conn.close()
+        job.conn.close()
+        return False
 
     # workers
     def _dispatch(self) -> None:
@@ -380,6 +410,9 @@ class Launcher:
         for job in list(self.reading.values()):
             if now >= job.deadline:
                 self._refuse(job, f"no request line within {self.limits.read_timeout:g}s", 65)
+        for job in list(self.draining.values()):
+            if now >= job.deadline:
+                self._stop_draining(job)
         for job in list(self.children.values()):
             if now >= job.deadline and not job.exited:
                 self._kill(job, f"worker took longer than {self.limits.turn_timeout:g}s")
