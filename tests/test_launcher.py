@@ -245,7 +245,7 @@ def test_the_dropped_worker_is_the_worker_user(open_home, worker_user):
 @pytest.mark.root
 def test_a_worker_killed_mid_turn_leaves_the_stores_consistent(open_home, worker_user, fake_model):
     home = _worker_home(open_home, worker_user)
-    fake_model.mode, fake_model.hang_seconds = "hang", 60
+    fake_model.mode, fake_model.hang_seconds = "hang", 8
     env = {"SHELLDON_BRAIN": "openai", "SHELLDON_BRAIN_URL": fake_model.openai_url}
     broker = Daemon("shelldon-brokerd", "--home", home, "--socket", home / "run/broker.sock",
                     "--worker-group", "nogroup" if worker_user.pw_name == "nobody" else worker_user.pw_name,
@@ -276,7 +276,7 @@ def test_a_worker_killed_mid_turn_leaves_the_stores_consistent(open_home, worker
 @pytest.mark.root
 def test_a_hung_worker_is_killed_at_the_turn_timeout_and_sigterm_waits_for_it(open_home, worker_user, fake_model):
     home = _worker_home(open_home, worker_user)
-    fake_model.mode, fake_model.hang_seconds = "hang", 60
+    fake_model.mode, fake_model.hang_seconds = "hang", 8
     env = {"SHELLDON_BRAIN": "openai", "SHELLDON_BRAIN_URL": fake_model.openai_url}
     group = "nogroup" if worker_user.pw_name == "nobody" else worker_user.pw_name
     broker = Daemon("shelldon-brokerd", "--home", home, "--socket", home / "run/broker.sock",
