@@ -15,6 +15,7 @@ from collections import deque
 
 from ..contracts import ContractError, wire
 from ..util import log
+from ..util.errors import ShelldonError
 from ..util.unixline import LineTooLong, peer_credentials, read_line
 
 PROVIDER_KEY = "provider-key"
@@ -71,7 +72,7 @@ class Broker:
         with self.calls:
             try:
                 text = complete(self.config.brain, request.prompt, self.provider_key())
-            except ProviderError as exc:
+            except (ProviderError, ShelldonError) as exc:
                 return wire.ThinkReply(False, error=str(exc))
         if len(text.encode("utf-8")) > wire.MAX_BROKER_REPLY:
             return wire.ThinkReply(False, error=f"provider reply longer than {wire.MAX_BROKER_REPLY} bytes")
@@ -98,6 +99,8 @@ class Broker:
             try:
                 conn.settimeout(self.timeout)
                 conn.sendall(wire.encode(reply))
+                conn.shutdown(socket.SHUT_WR)
+                _discard(conn, 4 * wire.MAX_BROKER_REQUEST)
             except OSError:
                 pass
 
@@ -128,6 +131,16 @@ class Broker:
             thread.start()
         for thread in list(self.threads):
             thread.join(timeout=self.timeout)
+
+
+def _discard(conn: socket.socket, limit: int) -> None:
+    """Read what the client still sends, up to limit: closing on unread bytes would reset
+    the connection before the client reads our answer."""
+    while limit > 0:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return
+        limit -= len(chunk)
 
 
 def run_broker(home, socket_path: str, vault_socket: str | None, worker_group: str | None,
