@@ -81,12 +81,18 @@ def render(program: str, command) -> str:
 
 
 def render_plain(program: str, path: str) -> str:
+    """A page for a stage that is not click: its --help text, the usage line as SYNOPSIS."""
     result = subprocess.run([sys.executable, path, "--help"], capture_output=True, timeout=30,
                             stdin=subprocess.DEVNULL)
     text = (result.stdout or result.stderr).decode("utf-8", "replace").rstrip()
+    blocks = _paragraphs(text)
+    usage = blocks.pop(0) if blocks and blocks[0].startswith("usage:") else program
+    synopsis = " ".join(usage.removeprefix("usage:").split())
+    name = next((b.split(":", 1)[1].strip() for b in blocks if b.startswith(f"{program}:")), "a shelldon stage")
     return (f'.TH {program.upper()} 1 "" "shelldon {__version__}" "shelldon manual"\n'
-            f".SH NAME\n{escape(program)} \\- a shelldon stage\n"
-            f".SH DESCRIPTION\n.nf\n{escape(text)}\n.fi\n")
+            f".SH NAME\n{escape(program)} \\- {escape(_name_line(name))}\n"
+            f".SH SYNOPSIS\n{escape(synopsis)}\n"
+            f".SH DESCRIPTION\n.nf\n{escape((chr(10) * 2).join(blocks))}\n.fi\n")
 
 
 def write_pages(paths: list[str], out: str) -> list[str]:
