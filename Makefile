@@ -4,11 +4,22 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: install test demo bench clean torture
+MANDIR   := $(VENV)/share/man/man1
+MANSTAMP := $(MANDIR)/.made
 
-install: $(STAMP)
+.PHONY: install test demo bench clean man torture
 
-$(STAMP): pyproject.toml
+install: $(STAMP) $(MANSTAMP)
+
+# Man pages from each stage's --help (lib/shelldon/manpage.py); `man shelldon-recall`
+# finds them once $(VENV)/bin is on PATH.
+man: $(MANSTAMP)
+
+$(MANSTAMP): $(STAMP) lib/shelldon/manpage.py $(wildcard bin/shelldon-*)
+	$(PY) -m shelldon.manpage --out $(MANDIR) $(wildcard bin/shelldon-*) >/dev/null
+	touch $@
+
+$(STAMP): pyproject.toml setup.py $(wildcard bin/shelldon-*)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'

@@ -72,3 +72,26 @@ def ops_lines(*ops) -> str:
 def tree_snapshot(root: Path) -> dict:
     """Every file under root → its bytes (for 'nothing changed' checks)."""
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def fake_model():
+    """A loopback model server (see tests/fakemodel.py)."""
+    from fakemodel import FakeModel
+    model = FakeModel().start()
+    yield model
+    model.stop()
+
+
+# --- root-only tests (trust boundary) -------------------------------------------------
+IS_ROOT_LINUX = sys.platform.startswith("linux") and os.geteuid() == 0
+
+
+def pytest_collection_modifyitems(config, items):
+    """@pytest.mark.root tests need real uid drops: skipped, with the reason, elsewhere."""
+    if IS_ROOT_LINUX:
+        return
+    skip = pytest.mark.skip(reason="needs root on Linux (real uid drops and chown)")
+    for item in items:
+        if "root" in item.keywords:
+            item.add_marker(skip)

@@ -17,7 +17,7 @@ from shelldon.contracts.markdown import render_document
 from shelldon.home import Home
 
 ITERATIONS = int(os.environ.get("SHELLDON_CRASH_ITERATIONS", "200"))
-NAMES = ["ingest", "apply", "learn", "capture"]
+NAMES = ["ingest", "apply", "learn", "capture", "dream", "prune"]
 
 
 @pytest.fixture

@@ -71,6 +71,12 @@ class Home:
     def collection_dir(self, collection: str) -> str:
         return os.path.join(self.memory, collection)
 
+    def require_some(self) -> "Home":
+        """For readers that fail soft: a home with a missing part is fine, no home at all is not."""
+        if not (os.path.isfile(self.db) or os.path.isdir(self.memory)):
+            raise Unavailable(f"no shelldon home at {self.root}: run shelldon-init first")
+        return self
+
     def require(self) -> "Home":
         """The home must have been initialised; otherwise exit 69 with the fix."""
         if not os.path.isfile(self.db) or not os.path.isdir(self.memory):

@@ -11,15 +11,22 @@ class Entry:
     turn_id: str
     seq: int
     op: str | None
-    status: str            # applied, unchanged, skipped, noop, rejected
+    status: str            # applied, unchanged, skipped, noop, rejected, held, conflict, reverted, adopted
     reason: str | None = None
     path: str | None = None
     before_hash: str | None = None
     after_hash: str | None = None
+    hand: int = 0          # the file holds unadopted hand edits after this row (migration 2)
+    undo: str | None = None
+    reverts: str | None = None
 
     @property
     def rejected(self) -> bool:
         return self.status == "rejected"
+
+    @property
+    def conflict(self) -> bool:
+        return self.status == "conflict"
 
 
 def lookup(conn: sqlite3.Connection, turn_id: str, seq: int) -> Entry | None:
@@ -42,15 +49,18 @@ def _redacted_args(args: object) -> str:
 
 
 def record(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
-           before_content: str | None = None) -> None:
-    """Insert one journal row. Nothing secret-shaped is stored in clear: the args, the
-    reason and the before-content of a file (a hand-edited file may hold one) are redacted."""
+           before_content: str | bytes | None = None) -> None:
+    """Insert one journal row. before_content is text, or bytes (stored as a BLOB) when the
+    file was not UTF-8. Nothing secret-shaped is stored in clear: the args, the reason and a
+    text before-content (a hand-edited file may hold one) are redacted, so an undo brings
+    such a file back with the marker in place of the secret."""
     reason = redact(entry.reason)[0] if entry.reason else entry.reason
-    if before_content:
+    if isinstance(before_content, str) and before_content:
         before_content = redact(before_content)[0]
     conn.execute(
         "INSERT INTO journal (turn_id, seq, op, args, status, reason, path, before_hash, "
-        "after_hash, before_content, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "after_hash, before_content, ts, hand, undo, reverts) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (entry.turn_id, entry.seq, entry.op, _redacted_args(args),
          entry.status, reason, entry.path, entry.before_hash, entry.after_hash,
-         before_content, ts))
+         before_content, ts, int(entry.hand), entry.undo, entry.reverts))

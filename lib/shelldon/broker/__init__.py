@@ -1,0 +1,1 @@
+"""Egress: the model providers (requests lives here) and the vault client."""

@@ -1,0 +1,91 @@
+"""Settings: config.toml in the home, overridden by SHELLDON_* variables, overridden by flags.
+
+Read once per stage; absent file or table → defaults. Unknown keys are refused so a typo
+in config.toml is an error, not a silently ignored setting.
+"""
+import os
+from dataclasses import dataclass, field, fields, replace
+
+from .util.errors import Rejected
+
+BRAINS = ("rules", "openai", "ollama")
+
+
+@dataclass(frozen=True)
+class BrainConfig:
+    name: str = "rules"
+    url: str | None = None
+    model: str | None = None
+    timeout: float = 60.0         # seconds to wait for a reply (connect is bounded separately)
+    connect_timeout: float = 5.0
+    retries: int = 1              # one bounded retry on connection errors and 5xx
+
+
+@dataclass(frozen=True)
+class Bounds:
+    recent: int = 20              # messages in the recent window
+    recall: int = 8               # full-text hits
+    collections_bytes: int = 6 * 1024
+    prompt_bytes: int = 24 * 1024  # the whole prompt, not counting the owner's message
+
+
+@dataclass(frozen=True)
+class Config:
+    brain: BrainConfig = field(default_factory=BrainConfig)
+    bounds: Bounds = field(default_factory=Bounds)
+    tables: dict = field(default_factory=dict)   # the other tables ([dream], [trust], [memory]…) as read
+
+
+_ENV = {"name": "SHELLDON_BRAIN", "url": "SHELLDON_BRAIN_URL", "model": "SHELLDON_MODEL",
+        "timeout": "SHELLDON_BRAIN_TIMEOUT"}
+
+
+def _typed(cls, table: dict, where: str):
+    known = {f.name: f for f in fields(cls)}
+    values = {}
+    for key, value in table.items():
+        if key not in known:
+            raise Rejected(f"{where}: unknown key {key!r} (known: {', '.join(known)})")
+        kind = type(getattr(cls(), key)) if getattr(cls(), key) is not None else str
+        try:
+            values[key] = kind(value) if not isinstance(value, kind) else value
+        except (TypeError, ValueError):
+            raise Rejected(f"{where}: {key} must be a {kind.__name__}, not {value!r}") from None
+    return replace(cls(), **values)
+
+
+def read_file(path: str) -> dict:
+    try:
+        with open(path, "rb") as handle:
+            import tomllib
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        return {}
+    except ValueError as exc:
+        raise Rejected(f"{path}: {exc}") from None
+
+
+def load_config(home, brain: str | None = None, brain_url: str | None = None,
+                model: str | None = None) -> Config:
+    """Flag beats environment beats config.toml beats the default."""
+    data = read_file(home.config)
+    brain_table = dict(data.get("brain", {}))
+    for key, var in _ENV.items():
+        if os.environ.get(var):
+            brain_table[key] = os.environ[var]
+    for key, value in (("name", brain), ("url", brain_url), ("model", model)):
+        if value is not None:
+            brain_table[key] = value
+    brain_config = _typed(BrainConfig, brain_table, "config [brain]")
+    if brain_config.name not in BRAINS:
+        raise Rejected(f"unknown brain {brain_config.name!r} (choose {', '.join(BRAINS)})")
+    if brain_config.name != "rules" and not brain_config.url:
+        raise Rejected(f"the {brain_config.name} brain needs a URL (--brain-url, SHELLDON_BRAIN_URL or [brain] url)")
+    bounds = _typed(Bounds, data.get("bounds", {}), "config [bounds]")
+    others = {k: v for k, v in data.items() if k not in ("brain", "bounds")}
+    return Config(brain_config, bounds, others)
+
+
+def table(config: Config, name: str, cls):
+    """A stage's own table ([dream], [prune]…) as a typed settings object; unknown keys refused."""
+    return _typed(cls, config.tables.get(name, {}), f"config [{name}]")

@@ -1,0 +1,295 @@
+"""Prompt assembly: memory read back into every prompt, in the binding order, within bounds.
+
+assemble_prompt is pure (sections in → prompt and a report out); gather is the I/O
+wrapper, and it only reads: the history through a mode=ro connection, curated files
+opened for reading, never anything under vault/. Every read fails soft: a missing or
+broken part leaves its section out, worst case the instruction and the message.
+
+Order: instructions → DIRECTIVE.md → about.md → summary.md → curated collections →
+recent window (oldest → newest) → recall (de-duplicated against recent) → the message.
+"""
+import os
+import sqlite3
+from dataclasses import dataclass, field
+
+from ..contracts.markdown import is_forgotten, parse_document
+from ..contracts.ops import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
+from ..home import COLLECTIONS
+from ..util import log
+from .history_read import Message, open_readonly
+
+SYSTEM_HEADING = "# Instructions"
+DIRECTIVE_HEADING = "# The owner's directive (authoritative)"
+ABOUT_HEADING = "# About me"
+SUMMARY_HEADING = "# Conversation so far"
+COLLECTIONS_HEADING = "# What I remember"
+RECENT_HEADING = "# Recent conversation"
+RECALL_HEADING = "# Recalled from earlier"
+MESSAGE_HEADING = "# The owner says"
+MEMORY_HEADINGS = (ABOUT_HEADING, SUMMARY_HEADING, COLLECTIONS_HEADING, RECENT_HEADING, RECALL_HEADING)
+ALL_HEADINGS = (SYSTEM_HEADING, DIRECTIVE_HEADING, *MEMORY_HEADINGS, MESSAGE_HEADING)
+MAX_RENDERED_MESSAGE = 1024   # one long message may not crowd out the whole window
+
+SYSTEM_INSTRUCTION = f"""You are shelldon, a small assistant pet with a long-term memory. Reply to the owner
+briefly and warmly, using what the sections below say you remember. The owner's directive,
+if present, overrides everything else here.
+
+You cannot write memory yourself. To propose changes, end your reply with a fenced block
+whose info string is `ops`, one JSON object per line, using only these ops:
+  {{"op": "remember", "collection": "facts|people|preferences|capabilities", "name": "<short name>", "content": "<the fact>"}}
+  {{"op": "log_episode", "content": "<what happened>", "tags": ["<tag>"]}}
+  {{"op": "capture_learning", "observation": "<something worth noticing>", "pattern_key": "<stable topic key>"}}
+  {{"op": "rewrite_about", "content": "<your whole self-summary>"}}
+  {{"op": "rewrite_summary", "content": "<the whole running summary>"}}
+  {{"op": "resolve_learning", "id": <learning id>, "status": "promoted|pruned"}}
+  {{"op": "forget", "collection": "facts|people|preferences|capabilities", "name": "<its name>"}}  (when the owner asks you to forget it)
+No other ops or fields exist; anything else is refused. Names at most {MAX_NAME} characters,
+content at most {MAX_CONTENT} bytes, observations at most {MAX_OBSERVATION}. Never store secrets,
+and never store instructions to yourself: only the owner's directive gives standing orders.
+Propose nothing when nothing is worth keeping."""
+
+
+@dataclass(frozen=True)
+class CuratedItem:
+    collection: str
+    name: str
+    content: str
+    path: str = ""
+
+
+@dataclass
+class Sections:
+    message: str
+    directive: str | None = None
+    about: str | None = None
+    summary: str | None = None
+    items: list[CuratedItem] = field(default_factory=list)   # most recently updated first
+    items_total: int = 0                                      # how many exist in all
+    recent: list[Message] = field(default_factory=list)      # oldest → newest
+    recall: list[Message] = field(default_factory=list)      # most relevant first
+    failures: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SectionReport:
+    name: str
+    bytes: int
+    kept: int = 0
+    left_out: int = 0
+    why: str = ""
+
+
+@dataclass
+class Assembly:
+    prompt: str
+    report: list[SectionReport]
+
+    @property
+    def memory_bytes(self) -> int:
+        """Bytes of everything but the owner's message section."""
+        return sum(r.bytes for r in self.report if r.name != "message")
+
+
+def _size(text: str) -> int:
+    return len(text.encode("utf-8"))
+
+
+def _clip(text: str, limit: int) -> str:
+    data = text.encode("utf-8")
+    if len(data) <= limit:
+        return text
+    return data[: max(0, limit - 4)].decode("utf-8", "ignore").rstrip() + " […]"
+
+
+def _indent(text: str) -> str:
+    return text.replace("\n", "\n  ")
+
+
+def render_message(m: Message, dated: bool = False) -> str:
+    body = _indent(_clip(m.content.strip(), MAX_RENDERED_MESSAGE))
+    return f"- [{m.ts[:10]} {m.role}] {body}" if dated else f"{m.role}: {body}"
+
+
+def render_item(item: CuratedItem) -> str:
+    text = " ".join(item.content.split())
+    return f"- **{item.name}** ({item.collection}): {text}"
+
+
+def _block(heading: str, body: str) -> str:
+    return f"{heading}\n{body.strip()}\n"
+
+
+def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
+                    collections_bytes: int = 6 * 1024, prompt_bytes: int = 24 * 1024) -> Assembly:
+    """Sections → the prompt, each section bounded, the whole within prompt_bytes (message apart)."""
+    recent = list(s.recent[-recent_n:]) if recent_n > 0 else []
+    seen = {m.id for m in recent}
+    recall = [m for m in s.recall if m.id not in seen][:recall_k]
+    recall_dupes = len([m for m in s.recall if m.id in seen])
+
+    item_lines: list[str] = []
+    used = 0
+    for item in s.items:
+        line = render_item(item)
+        if used + _size(line) + 1 > collections_bytes:
+            break
+        item_lines.append(line)
+        used += _size(line) + 1
+    items_left = max(s.items_total, len(s.items)) - len(item_lines)
+
+    texts = {"directive": s.directive, "about": s.about, "summary": s.summary}
+    reasons: dict[str, str] = {}
+
+    def build():
+        parts = [("system", _block(SYSTEM_HEADING, SYSTEM_INSTRUCTION))]
+        for name, heading in (("directive", DIRECTIVE_HEADING), ("about", ABOUT_HEADING),
+                              ("summary", SUMMARY_HEADING)):
+            if texts[name] and texts[name].strip():
+                parts.append((name, _block(heading, texts[name])))
+        if item_lines:
+            parts.append(("collections", _block(COLLECTIONS_HEADING, "\n".join(item_lines))))
+        if recent:
+            parts.append(("recent", _block(RECENT_HEADING, "\n".join(render_message(m) for m in recent))))
+        if recall:
+            parts.append(("recall", _block(RECALL_HEADING, "\n".join(render_message(m, True) for m in recall))))
+        return parts
+
+    # Over budget: give up the most specific, least durable memory first, the directive last.
+    dropped = {"recall": 0, "recent": 0, "collections": 0}
+    while True:
+        parts = build()
+        total = sum(_size(text) + 1 for _, text in parts)
+        excess = total - prompt_bytes
+        if excess <= 0:
+            break
+        if recall:
+            recall.pop()
+            dropped["recall"] += 1
+        elif recent:
+            recent.pop(0)
+            dropped["recent"] += 1
+        elif item_lines:
+            item_lines.pop()
+            dropped["collections"] += 1
+        else:
+            for name in ("summary", "about", "directive"):
+                if texts[name]:
+                    keep = max(0, _size(texts[name]) - excess - 64)
+                    texts[name] = _clip(texts[name], keep) if keep > 64 else None
+                    reasons[name] = "cut to fit the prompt budget"
+                    break
+            else:
+                break  # only the instruction is left
+
+    message = s.message
+    parts.append(("message", _block(MESSAGE_HEADING, message)))
+    prompt = "\n".join(text for _, text in parts)
+
+    sizes = {name: _size(text) + 1 for name, text in parts}
+    report = []
+    for name, kept, left, why in (
+        ("system", 1, 0, ""),
+        ("directive", int(bool(texts["directive"])), 0, reasons.get("directive", "" if s.directive else "no DIRECTIVE.md")),
+        ("about", int(bool(texts["about"])), 0, reasons.get("about", "" if s.about else "no about.md")),
+        ("summary", int(bool(texts["summary"])), 0, reasons.get("summary", "" if s.summary else "no summary.md")),
+        ("collections", len(item_lines), items_left + dropped["collections"],
+         f"{items_left + dropped['collections']} items past the {collections_bytes}-byte collections budget"
+         if items_left + dropped["collections"] else ""),
+        ("recent", len(recent), dropped["recent"],
+         f"{dropped['recent']} oldest messages past the prompt budget" if dropped["recent"] else ""),
+        ("recall", len(recall), dropped["recall"] + recall_dupes,
+         "; ".join(filter(None, [f"{recall_dupes} already in the recent window" if recall_dupes else "",
+                                 f"{dropped['recall']} past the prompt budget" if dropped["recall"] else ""]))),
+        ("message", 1, 0, "never cut"),
+    ):
+        report.append(SectionReport(name, sizes.get(name, 0), kept, left, why))
+    return Assembly(prompt, report)
+
+
+def split_sections(prompt: str) -> list[tuple[str, str]]:
+    """The prompt back into (heading, body) pairs; only our own headings start a section."""
+    sections: list[tuple[str, list[str]]] = []
+    for line in prompt.split("\n"):
+        if line in ALL_HEADINGS:
+            sections.append((line, []))
+        elif sections:
+            sections[-1][1].append(line)
+    return [(heading, "\n".join(lines)) for heading, lines in sections]
+
+
+# -- the I/O wrapper ------------------------------------------------------------------
+
+def _read_body(path: str, failures: list[str]) -> str | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        with os.fdopen(fd, "rb") as handle:
+            text = handle.read(256 * 1024).decode("utf-8", "replace")
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        failures.append(f"cannot read {path}: {exc.strerror or exc}")
+        return None
+    meta, body = parse_document(text)
+    if is_forgotten(meta):  # a tombstoned item (issue 8: contracts.markdown)
+        return None
+    return body.strip() or None
+
+
+def list_items(memory: str, budget: int, failures: list[str]) -> tuple[list[CuratedItem], int]:
+    """Curated items, most recently modified first, read only until the budget is met."""
+    entries = []
+    for collection in COLLECTIONS:
+        directory = os.path.join(memory, collection)
+        try:
+            with os.scandir(directory) as it:
+                for entry in it:
+                    if entry.name.endswith(".md") and not entry.name.startswith(".") and entry.is_file(follow_symlinks=False):
+                        entries.append((entry.stat(follow_symlinks=False).st_mtime_ns, collection, entry.path))
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            failures.append(f"cannot list {directory}: {exc.strerror or exc}")
+    entries.sort(reverse=True)
+    items, used = [], 0
+    for _mtime, collection, path in entries:
+        if used > budget:
+            break
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+            with os.fdopen(fd, "rb") as handle:
+                meta, body = parse_document(handle.read(64 * 1024).decode("utf-8", "replace"))
+        except OSError as exc:
+            failures.append(f"cannot read {path}: {exc.strerror or exc}")
+            continue
+        if is_forgotten(meta) or not body.strip():  # tombstoned (issue 8) or empty
+            continue
+        item = CuratedItem(collection, str(meta.get("name") or os.path.basename(path)[:-3]), body.strip(), path)
+        items.append(item)
+        used += _size(render_item(item)) + 1
+    return items, len(entries)
+
+
+def gather(home, message: str, bounds) -> Sections:
+    """Read everything the prompt needs, read-only, failing soft section by section."""
+    s = Sections(message=message)
+    s.directive = _read_body(home.memory_file("DIRECTIVE.md"), s.failures)
+    s.about = _read_body(home.memory_file("about.md"), s.failures)
+    s.summary = _read_body(home.memory_file("summary.md"), s.failures)
+    s.items, s.items_total = list_items(home.memory, bounds.collections_bytes, s.failures)
+    if os.path.exists(home.db):
+        try:
+            with open_readonly(home.db) as reader:
+                s.recent = reader.recent(bounds.recent)
+                s.recall = reader.search(message, bounds.recall + bounds.recent)
+        except (sqlite3.Error, OSError) as exc:
+            s.failures.append(f"history unavailable: {exc}")
+    else:
+        s.failures.append(f"no history at {home.db}")
+    for failure in s.failures:
+        log.warn(failure)
+    return s
+
+
+def build_prompt(home, message: str, bounds) -> Assembly:
+    s = gather(home, message, bounds)
+    return assemble_prompt(s, bounds.recent, bounds.recall, bounds.collections_bytes, bounds.prompt_bytes)

@@ -1,0 +1,155 @@
+"""The `rules` brain: offline, deterministic, and useful.
+
+It answers from what the prompt's memory sections hold — the best-matching memory line,
+quoted verbatim — and proposes ops for plain statements:
+
+  "remember that …"              → remember in facts/
+  "my <relation> <Name> …"       → remember in people/
+  "my <thing> is …"              → remember in facts/
+  "I like / love / prefer / hate / enjoy …" → remember in preferences/ + a keyed learning
+  any other statement            → log_episode, and a learning keyed by its topic word
+
+Questions and greetings propose nothing. The same prompt and message always give the
+same reply and the same ops.
+"""
+import json
+import re
+
+from .history_read import STOPWORDS, match_terms
+from .prompt import MEMORY_HEADINGS, MESSAGE_HEADING, split_sections
+
+RELATIONS = ("sister", "brother", "mother", "mom", "mum", "father", "dad", "wife", "husband",
+             "partner", "friend", "son", "daughter", "boss", "colleague", "neighbour", "neighbor",
+             "aunt", "uncle", "cousin", "grandmother", "grandma", "grandfather", "grandpa",
+             "girlfriend", "boyfriend", "niece", "nephew", "cat", "dog", "vet", "doctor", "teacher")
+_REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s+(?:that\s+)?(?P<what>.+)$", re.I | re.S)
+_PERSON = re.compile(r"\b[Mm]y\s+(?:(?:best|older|younger|little|big|new|old)\s+)?(?P<rel>" + "|".join(RELATIONS) +
+                     r")(?:'s name is|\s+is called|\s+named|,)?\s+(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
+_MY_THING = re.compile(r"\bmy\s+(?P<thing>[\w' -]{2,40}?)\s+(?:is|are|was)\s+(?P<value>.+)", re.I | re.S)
+_LIKE = re.compile(r"\bI\s+(?:really\s+)?(?P<verb>like|love|prefer|hate|enjoy|dislike|adore|can't stand|don't like)\s+"
+                   r"(?P<what>[^.!?\n]+)", re.I)
+_GREETING = re.compile(r"^\s*(hi|hello|hey|good (morning|evening|night)|thanks|thank you|ok|okay|bye)\b[\s!.]*$", re.I)
+
+
+def _stem(word: str) -> str:
+    word = word.casefold()
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def _name_from(text: str, words: int = 4) -> str:
+    terms = [t for t in re.findall(r"[\w'-]+", text) if t.casefold() not in STOPWORDS]
+    return " ".join(terms[:words]) or text.strip()[:40]
+
+
+def _sentence(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().rstrip(".!") + "."
+
+
+def propose_ops(message: str) -> list[dict]:
+    """The ops a plain statement deserves (pure)."""
+    text = message.strip()
+    if not text or text.endswith("?") or _GREETING.match(text) or len(text.split()) < 3:
+        return []
+    ops: list[dict] = []
+    remember = _REMEMBER.match(text)
+    if remember:
+        what = remember.group("what").strip()
+        ops.append({"op": "remember", "collection": "facts", "name": _name_from(what), "content": _sentence(what)})
+        return ops
+    person = _PERSON.search(text)
+    like = _LIKE.search(text)
+    if person:
+        ops.append({"op": "remember", "collection": "people", "name": person.group("name"),
+                    "content": f"{person.group('name')} is the owner's {person.group('rel')}. {_sentence(text)}"})
+    elif like:
+        what = like.group("what").strip()
+        verb = like.group("verb").casefold()
+        ops.append({"op": "remember", "collection": "preferences", "name": _name_from(what, 3),
+                    "content": _sentence(f"The owner {_third_person(verb)} {what}")})
+        ops.append({"op": "capture_learning", "observation": _sentence(f"The owner {_third_person(verb)} {what}"),
+                    "pattern_key": "pref:" + "-".join(_stem(w) for w in _name_from(what, 2).split())})
+        return ops
+    else:
+        thing = _MY_THING.search(text)
+        if thing and len(thing.group("thing").split()) <= 4:
+            ops.append({"op": "remember", "collection": "facts", "name": thing.group("thing"),
+                        "content": _sentence(text)})
+    if not ops:
+        ops.append({"op": "log_episode", "content": _sentence(text)})
+    topic = _topic(text)
+    if topic:
+        ops.append({"op": "capture_learning", "observation": f"The owner talks about {topic}.",
+                    "pattern_key": f"topic:{_stem(topic)}"})
+    return ops
+
+
+def _third_person(verb: str) -> str:
+    return {"like": "likes", "love": "loves", "prefer": "prefers", "hate": "hates", "enjoy": "enjoys",
+            "dislike": "dislikes", "adore": "adores", "can't stand": "can't stand",
+            "don't like": "doesn't like"}.get(verb, verb)
+
+
+def _topic(text: str) -> str | None:
+    """The statement's most telling word: its longest non-stopword of four letters or more."""
+    words = [w for w in re.findall(r"[^\W\d_]+", text) if len(w) >= 4 and w.casefold() not in STOPWORDS]
+    return max(words, key=lambda w: (len(w), w.casefold())).casefold() if words else None
+
+
+def memory_lines(prompt: str) -> list[str]:
+    """Lines of the memory sections, each a candidate for quoting (the pet's own lines excluded)."""
+    lines = []
+    for heading, body in split_sections(prompt):
+        if heading not in MEMORY_HEADINGS:
+            continue
+        for line in body.splitlines():
+            line = line.strip()
+            if not line or line.startswith("pet:") or line.startswith("- pet ") or line.startswith("#"):
+                continue
+            lines.append(line)
+    return lines
+
+
+def best_memory(prompt: str, message: str) -> str | None:
+    wanted = {_stem(t) for t in match_terms(message, limit=32)}
+    if not wanted:
+        return None
+    best, best_score = None, 0
+    for line in memory_lines(prompt):
+        have = {_stem(t) for t in match_terms(line, limit=64)}
+        score = len(wanted & have)
+        if score > best_score:  # first best wins: sections come broad-to-specific, ties keep the earlier
+            best, best_score = line, score
+    return best
+
+
+def respond(prompt: str, message: str) -> str:
+    """The reply text, with an ops block when there is something to keep."""
+    if MESSAGE_HEADING not in prompt:
+        message = message or prompt
+    ops = propose_ops(message)
+    memory = best_memory(prompt, message)
+    question = message.strip().endswith("?")
+    if memory and (question or not ops):
+        reply = f'I remember this: "{_strip_marker(memory)}"'
+    elif ops and ops[0]["op"] == "remember":
+        reply = f"Got it, I'll remember that ({ops[0]['collection']}/{ops[0]['name']})."
+    elif ops:
+        reply = "Noted."
+    elif question:
+        reply = "I don't know yet: nothing in my memory matches that."
+    else:
+        reply = "Hello! Tell me something and I'll remember it."
+    if ops:
+        reply += "\n\n```ops\n" + "\n".join(json.dumps(op, ensure_ascii=False) for op in ops) + "\n```"
+    return reply
+
+
+def _strip_marker(line: str) -> str:
+    """'owner: text' or '- [date owner] text' → the text as the owner said it."""
+    line = re.sub(r"^-\s*\[[^\]]*\]\s*", "", line)
+    line = re.sub(r"^(owner|pet):\s*", "", line)
+    line = re.sub(r"^-\s*\*\*[^*]+\*\*\s*(\([^)]*\))?:\s*", "", line)
+    return line

@@ -1,0 +1,135 @@
+"""Prompt assembly: the binding order, the bounds, fail-soft reads."""
+import json
+import os
+import sqlite3
+
+import pytest
+
+from shelldon.config import Bounds
+from shelldon.core.history import HistoryStore
+from shelldon.core.init import init_home
+from shelldon.home import Home
+from shelldon.worker.history_read import Message
+from shelldon.worker.prompt import (ABOUT_HEADING, COLLECTIONS_HEADING, DIRECTIVE_HEADING, MESSAGE_HEADING,
+                                    RECALL_HEADING, RECENT_HEADING, SUMMARY_HEADING, SYSTEM_HEADING,
+                                    CuratedItem, Sections, assemble_prompt, build_prompt)
+
+
+def _sections(**kw):
+    base = dict(message="where does Ana live?", directive="Be brief.", about="I am shelldon.",
+                summary="We talked about family.",
+                items=[CuratedItem("people", "Ana", "my sister, lives in Porto")],
+                recent=[Message(1, "t1", "owner", "hello", "2026-11-01T00:00:00Z"),
+                        Message(2, "t1", "pet", "hi!", "2026-11-01T00:00:00Z")],
+                recall=[Message(2, "t1", "pet", "hi!", "2026-11-01T00:00:00Z"),
+                        Message(9, "t0", "owner", "Ana moved to Porto", "2026-10-01T00:00:00Z")])
+    base.update(kw)
+    return Sections(**base)
+
+
+def test_binding_order():
+    prompt = assemble_prompt(_sections()).prompt
+    order = [SYSTEM_HEADING, DIRECTIVE_HEADING, ABOUT_HEADING, SUMMARY_HEADING, COLLECTIONS_HEADING,
+             RECENT_HEADING, RECALL_HEADING, MESSAGE_HEADING]
+    positions = [prompt.index(h + "\n") for h in order]
+    assert positions == sorted(positions)
+    assert prompt.rstrip().endswith("where does Ana live?")
+
+
+def test_recall_is_deduplicated_against_recent_by_id():
+    assembly = assemble_prompt(_sections())
+    recall = assembly.prompt.split(RECALL_HEADING)[1].split(MESSAGE_HEADING)[0]
+    assert "Ana moved to Porto" in recall and "hi!" not in recall
+    assert next(r for r in assembly.report if r.name == "recall").left_out == 1
+
+
+def test_absent_sections_are_omitted_without_placeholders():
+    prompt = assemble_prompt(Sections(message="hi")).prompt
+    for heading in (DIRECTIVE_HEADING, ABOUT_HEADING, SUMMARY_HEADING, COLLECTIONS_HEADING, RECENT_HEADING, RECALL_HEADING):
+        assert heading not in prompt
+    assert prompt.startswith(SYSTEM_HEADING) and prompt.rstrip().endswith("hi")
+
+
+def test_budget_holds_and_message_is_never_cut():
+    huge = "x" * 100_000
+    items = [CuratedItem("facts", f"f{n}", "fact " * 50) for n in range(500)]
+    recent = [Message(n, f"t{n}", "owner", "y" * 3000, "2026-11-01") for n in range(40)]
+    recall = [Message(1000 + n, f"r{n}", "owner", "z" * 3000, "2026-10-01") for n in range(40)]
+    s = _sections(message=huge, items=items, recent=recent, recall=recall, about="a" * 50_000,
+                  summary="s" * 50_000, directive="d" * 3000)
+    assembly = assemble_prompt(s, prompt_bytes=24 * 1024)
+    assert assembly.memory_bytes <= 24 * 1024
+    assert assembly.prompt.endswith(huge + "\n")
+    assert "d" * 3000 in assembly.prompt  # the directive is the last thing given up
+
+
+def test_collections_budget():
+    items = [CuratedItem("facts", f"f{n}", "fact " * 20) for n in range(100)]
+    assembly = assemble_prompt(_sections(items=items), collections_bytes=1024)
+    report = next(r for r in assembly.report if r.name == "collections")
+    assert report.bytes <= 1024 + len(COLLECTIONS_HEADING) + 2
+    assert report.left_out == 100 - report.kept and "budget" in report.why
+
+
+@pytest.fixture
+def big_home(tmp_path_factory):
+    """10,000 curated facts and 100,000 messages."""
+    root = tmp_path_factory.mktemp("big")
+    home = Home(str(root / "home"))
+    init_home(home)
+    store = HistoryStore.open(home.db)
+    with store.transaction() as conn:
+        conn.executemany("INSERT INTO messages (turn_id, role, content, ts) VALUES (?, ?, ?, ?)",
+                         ((f"t{n // 2}", "owner" if n % 2 == 0 else "pet",
+                           f"message {n} about topic{n % 997} and the garden", "2026-01-01T00:00:00Z")
+                          for n in range(100_000)))
+    store.close()
+    facts = home.collection_dir("facts")
+    for n in range(10_000):
+        with open(os.path.join(facts, f"fact-{n}.md"), "w") as handle:
+            handle.write(f'---\nname: "fact {n}"\ncollection: "facts"\n---\nfact number {n} is about topic{n % 997}\n')
+    return home
+
+
+def test_bounds_hold_on_a_big_home(big_home):
+    assembly = build_prompt(big_home, "tell me about topic42 and the garden", Bounds())
+    assert assembly.memory_bytes <= 24 * 1024
+    assert assembly.prompt.endswith("tell me about topic42 and the garden\n")
+    report = {r.name: r for r in assembly.report}
+    assert report["recent"].kept == 20 and report["recall"].kept <= 8
+    assert report["collections"].bytes <= 6 * 1024 + 64 and report["collections"].left_out > 9000
+
+
+def test_fail_soft_with_broken_parts(tmp_path, capfd):
+    home = Home(str(tmp_path / "home"))
+    init_home(home)
+    with open(home.db, "r+b") as handle:   # corrupt the database
+        handle.seek(0)
+        handle.write(b"garbage" * 100)
+    for name in ("-wal", "-shm"):
+        if os.path.exists(home.db + name):
+            os.unlink(home.db + name)
+    os.mkdir(home.memory_file("about.md"))  # unreadable: a directory where a file should be
+    with open(home.memory_file("summary.md"), "w") as handle:
+        handle.write("we talked")
+    assembly = build_prompt(home, "hello there", Bounds())
+    assert SUMMARY_HEADING in assembly.prompt and ABOUT_HEADING not in assembly.prompt
+    assert RECENT_HEADING not in assembly.prompt and assembly.prompt.rstrip().endswith("hello there")
+    assert "warning" in capfd.readouterr().err
+
+
+def test_missing_memory_dir(tmp_path):
+    home = Home(str(tmp_path / "home"))
+    init_home(home)
+    import shutil
+    shutil.rmtree(home.memory)
+    assembly = build_prompt(home, "hello", Bounds())
+    assert assembly.prompt.startswith(SYSTEM_HEADING) and assembly.prompt.rstrip().endswith("hello")
+
+
+def test_vault_is_never_read(tmp_path):
+    home = Home(str(tmp_path / "home"))
+    init_home(home)
+    with open(os.path.join(home.vault, "provider-key.md"), "w") as handle:
+        handle.write("sk-secret-value")
+    assert "sk-secret-value" not in build_prompt(home, "what is the provider key", Bounds()).prompt

@@ -1,0 +1,55 @@
+import json
+
+import pytest
+
+from shelldon.worker.rules import propose_ops, respond
+
+
+@pytest.mark.parametrize("message,op,collection,name", [
+    ("remember that the vet appointment is on Friday", "remember", "facts", "vet appointment Friday"),
+    ("Please remember the wifi box is under the stairs", "remember", "facts", None),
+    ("my sister Ana lives in Porto", "remember", "people", "Ana"),
+    ("My best friend Jo Silva plays chess", "remember", "people", "Jo Silva"),
+    ("I like green tea in the morning", "remember", "preferences", None),
+    ("I hate loud music at night", "remember", "preferences", None),
+    ("my car is a blue Fiat", "remember", "facts", "car"),
+    ("we went to the beach today and it was windy", "log_episode", None, None),
+])
+def test_statements_become_ops(message, op, collection, name):
+    ops = propose_ops(message)
+    assert ops[0]["op"] == op
+    if collection:
+        assert ops[0]["collection"] == collection
+    if name:
+        assert ops[0]["name"] == name
+
+
+@pytest.mark.parametrize("message", ["where does Ana live?", "hi", "thanks!", "ok", "", "   "])
+def test_questions_and_greetings_propose_nothing(message):
+    assert propose_ops(message) == []
+
+
+def test_preferences_and_topics_feed_learnings():
+    keys = [op.get("pattern_key") for op in propose_ops("I love hiking in the mountains")]
+    assert "pref:hik-mountain" in keys
+    keys = [op.get("pattern_key") for op in propose_ops("we baked bread together this afternoon")]
+    assert any(k and k.startswith("topic:") for k in keys)
+
+
+def test_reply_quotes_the_best_memory_line_verbatim():
+    prompt = ("# Instructions\nbe nice\n# What I remember\n- **Ana** (people): my sister Ana lives in Porto\n"
+              "- **car** (facts): my car is a blue Fiat\n# The owner says\nwhere does Ana live?\n")
+    reply = respond(prompt, "where does Ana live?")
+    assert reply == 'I remember this: "my sister Ana lives in Porto"'
+
+
+def test_reply_carries_a_valid_ops_block():
+    reply = respond("# The owner says\nmy dog Rex loves the park\n", "my dog Rex loves the park")
+    block = reply.split("```ops\n")[1].split("```")[0]
+    ops = [json.loads(line) for line in block.strip().splitlines()]
+    assert ops[0]["collection"] == "people" and ops[0]["name"] == "Rex"
+
+
+def test_deterministic():
+    prompt = "# Recent conversation\nowner: I like tea\n# The owner says\nwhat do I like?\n"
+    assert respond(prompt, "what do I like?") == respond(prompt, "what do I like?")

@@ -1,0 +1,189 @@
+"""A turn end to end: the pipe, shelldon-turn, the brains over real HTTP, memory reaching prompts."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import BIN, ROOT, db_rows, tree_snapshot
+
+SCRIPT = ["my sister Ana lives in Porto", "I like green tea in the morning",
+          "remember that the vet appointment is on Friday", "we went to the beach and it was windy",
+          "where does Ana live?", "my car is a blue Fiat"]
+
+
+def pipe_turn(home, message, env=None):
+    stages = " | ".join(f"{sys.executable} {BIN / s}" for s in
+                        ("shelldon-assemble", "shelldon-think", "shelldon-apply", "shelldon-ingest"))
+    return subprocess.run(["bash", "-o", "pipefail", "-c", stages], input=message.encode(),
+                          capture_output=True, env={"SHELLDON_HOME": str(home), "PATH": "/usr/bin:/bin", **(env or {})})
+
+
+def prompt_for(stage, message):
+    result = stage("shelldon-assemble", "--json", message)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_pipe_and_turn_give_the_same_stores(tmp_path):
+    from conftest import Stage
+    homes = [tmp_path / "pipe", tmp_path / "turn"]
+    for h in homes:
+        assert Stage(h)("shelldon-init").returncode == 0
+    for message in SCRIPT:
+        assert pipe_turn(homes[0], message).returncode == 0
+        assert Stage(homes[1])("shelldon-turn", message).returncode == 0
+
+    def normalised(home):
+        tree = {}
+        for path, data in tree_snapshot(home / "memory").items():
+            lines = [l for l in data.decode().splitlines()
+                     if not l.startswith(("created:", "updated:", "source:", "## 20"))]
+            tree[path] = lines
+        messages = db_rows(home, "SELECT role, content FROM messages ORDER BY id")
+        learnings = db_rows(home, "SELECT pattern_key, observation, recurrence_count FROM learnings ORDER BY id")
+        journal = db_rows(home, "SELECT seq, op, status FROM journal ORDER BY id")
+        return tree, messages, learnings, journal
+
+    assert normalised(homes[0]) == normalised(homes[1])
+    assert (homes[0] / "memory/people/ana.md").exists()
+
+
+def test_fact_reaches_later_prompt_via_recent_then_recall_then_tree(ready, home):
+    ready("shelldon-ingest", "--owner", "the spare key is under the blue flowerpot", "--pet", "ok")
+    near = prompt_for(ready, "where is the spare key?")["prompt"]
+    assert "the spare key is under the blue flowerpot" in near.split("# Recent conversation")[1]
+    for n in range(15):  # push it out of the 20-message window
+        ready("shelldon-ingest", "--owner", f"filler message number {n}", "--pet", f"reply {n}")
+    far = prompt_for(ready, "where is the spare key?")["prompt"]
+    assert "flowerpot" not in far.split("# Recent conversation")[1].split("# Recalled")[0]
+    assert "the spare key is under the blue flowerpot" in far.split("# Recalled from earlier")[1]
+    ready("shelldon-turn", "remember that the spare key is under the blue flowerpot")
+    for n in range(3):
+        unrelated = prompt_for(ready, f"what's the weather like, day {n}")["prompt"]
+        assert "spare key is under the blue flowerpot" in unrelated.split("# What I remember")[1]
+
+
+def test_about_md_is_in_every_later_prompt(ready, home):
+    ready("shelldon-apply", input=json.dumps({"op": "rewrite_about", "content": "I am a turtle named Shell."}) + "\n")
+    for message in ("hello", "what is 2+2?"):
+        assert "I am a turtle named Shell." in prompt_for(ready, message)["prompt"].split("# About me")[1]
+
+
+def test_recall_finds_other_word_forms(tmp_path):
+    from conftest import Stage
+    questions = json.loads((ROOT / "tests/data/recall_questions.json").read_text())
+    stage = Stage(tmp_path / "h")
+    stage("shelldon-init")
+    lines = [json.dumps({"turn_id": f"f{n}", "owner": q["fact"], "reply": "noted"}) for n, q in enumerate(questions)]
+    lines += [json.dumps({"turn_id": f"pad{n}", "owner": f"something else entirely {n}", "reply": "ok"}) for n in range(30)]
+    assert stage("shelldon-ingest", input="\n".join(lines) + "\n").returncode == 0
+    found = sum(q["fact"] in prompt_for(stage, q["question"])["prompt"] for q in questions)
+    assert found / len(questions) >= 0.9, f"only {found}/{len(questions)} facts reached the prompt"
+
+
+def test_think_needs_a_prompt(ready):
+    result = ready("shelldon-think", input=json.dumps({"turn_id": "t1", "owner": "hi"}) + "\n")
+    assert result.returncode == 65 and b"shelldon-assemble" in result.stderr
+
+
+def test_assemble_rejects_bad_input(ready):
+    assert ready("shelldon-assemble", input=b"\xff\xfe").returncode == 65
+    assert ready("shelldon-assemble", input=b"a\x00b").returncode == 65
+    assert ready("shelldon-assemble", input=b"").returncode == 65
+
+
+def test_assemble_with_no_home_is_69(stage):
+    result = stage("shelldon-assemble", "hi")
+    assert result.returncode == 69 and b"shelldon-init" in result.stderr
+
+
+# -- the HTTP brains against a real loopback server ------------------------------------
+
+OPS_REPLY = ('Lovely, noted!\n```ops\n{"op": "remember", "collection": "people", "name": "Ana", "content": "sister in Porto"}\n'
+             '{"op": "remember", "collection": "secret", "name": "x", "content": "y"}\nnot json at all\n```')
+
+
+@pytest.mark.parametrize("kind", ["openai", "ollama"])
+def test_http_brain_reply_with_ops(ready, home, fake_model, kind):
+    fake_model.reply = OPS_REPLY
+    url = fake_model.openai_url if kind == "openai" else fake_model.ollama_url
+    result = ready("shelldon-turn", "--brain", kind, "--brain-url", url, "--model", "m1", "my sister Ana lives in Porto",
+                   env={"SHELLDON_API_KEY": "test-key-123"})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().strip() == "Lovely, noted!"
+    assert result.stderr.count(b"dropped an invalid op") == 2
+    assert "sister in Porto" in (home / "memory/people/ana.md").read_text()
+    request = fake_model.requests[0]
+    assert request["body"]["model"] == "m1"
+    assert "my sister Ana lives in Porto" in request["body"]["messages"][-1]["content"]
+    assert request["headers"]["Authorization"] == "Bearer test-key-123"
+    assert request["path"] == ("/v1/chat/completions" if kind == "openai" else "/api/chat")
+    assert db_rows(home, "SELECT content FROM messages WHERE role='pet'") == [("Lovely, noted!",)]
+
+
+DEGRADED = "Sorry, my thoughts are foggy"
+
+
+@pytest.mark.parametrize("failure", ["500", "hang", "invalid-json", "refused"])
+def test_http_brain_failures_give_the_degraded_reply(ready, home, fake_model, failure):
+    url = fake_model.openai_url
+    env = {"SHELLDON_BRAIN_TIMEOUT": "1"}
+    if failure == "500":
+        fake_model.status = 500
+    elif failure == "hang":
+        fake_model.mode, fake_model.hang_seconds = "hang", 3
+    elif failure == "invalid-json":
+        fake_model.mode = "invalid-json"
+    else:
+        url = "http://127.0.0.1:9/v1"  # discard port: nothing listens
+    fake_model.reply = OPS_REPLY
+    result = ready("shelldon-turn", "--brain", "openai", "--brain-url", url, "my sister Ana lives in Porto", env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().startswith(DEGRADED)
+    assert b"warning" in result.stderr and b"Traceback" not in result.stderr
+    assert db_rows(home, "SELECT role, substr(content, 1, 28) FROM messages ORDER BY id") == [
+        ("owner", "my sister Ana lives in Porto"), ("pet", DEGRADED)]
+    assert not (home / "memory/people/ana.md").exists()
+    if failure == "500":
+        assert len(fake_model.requests) == 2  # one bounded retry
+
+
+def test_a_5xx_then_success_is_retried_once(ready, home, fake_model):
+    fake_model.statuses = [503]
+    fake_model.reply = "fine now"
+    result = ready("shelldon-turn", "--brain", "openai", "--brain-url", fake_model.openai_url, "hello there")
+    assert result.stdout == b"fine now\n" and len(fake_model.requests) == 2
+
+
+def test_brain_choice_precedence(ready, home, fake_model):
+    fake_model.reply = "from the model"
+    (home / "config.toml").write_text(f'[brain]\nname = "ollama"\nurl = "{fake_model.ollama_url}"\n')
+    assert ready("shelldon-turn", "hello one").stdout == b"from the model\n"
+    assert ready("shelldon-turn", "hello two", env={"SHELLDON_BRAIN": "rules"}).stdout != b"from the model\n"
+    assert ready("shelldon-turn", "--brain", "ollama", "hello three", env={"SHELLDON_BRAIN": "rules"}).stdout == b"from the model\n"
+    (home / "config.toml").write_text('[brain]\nnmae = "x"\n')
+    bad = ready("shelldon-turn", "hello")
+    assert bad.returncode == 65 and b"unknown key 'nmae'" in bad.stderr
+
+
+def test_think_stage_alone_with_a_model(ready, fake_model):
+    fake_model.reply = OPS_REPLY
+    record = ready("shelldon-assemble", "my sister Ana lives in Porto").stdout
+    result = ready("shelldon-think", "--brain", "openai", "--brain-url", fake_model.openai_url, input=record)
+    out = json.loads(result.stdout)
+    assert out["reply"] == "Lovely, noted!" and len(out["ops"]) == 1 and out["prompt"]
+
+
+def test_examples_makefile_runs_a_turn_then_nothing(tmp_path, home):
+    env = {"SHELLDON_HOME": str(home), "PATH": f"{BIN}:{sys.prefix}/bin:/usr/bin:/bin", "PYTHON": sys.executable}
+    work = tmp_path / "turn"
+    args = ["make", "-s", "-f", str(ROOT / "examples/Makefile"), f"WORK={work}", "MESSAGE=my sister Ana lives in Porto"]
+    first = subprocess.run(args, capture_output=True, env=env)
+    assert first.returncode == 0, first.stderr
+    assert sorted(p.name for p in work.iterdir()) == ["applied.json", "message.txt", "prompt.json", "reply.txt", "turn.json"]
+    snapshot = tree_snapshot(home), {p.name: p.stat().st_mtime_ns for p in work.iterdir()}
+    second = subprocess.run(args, capture_output=True, env=env)
+    assert second.returncode == 0
+    assert (tree_snapshot(home), {p.name: p.stat().st_mtime_ns for p in work.iterdir()}) == snapshot
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(2,)]
