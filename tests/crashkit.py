@@ -172,6 +172,11 @@ def check_home(home: Home, model: Model, after_start: bool = False) -> list[str]
         for turn_id in model.raw_only - raw_ids - set(rows):
             bad.append(f"capture of unrecorded turn {turn_id} deleted from raw/")
         model.raw_only = raw_ids - set(rows)
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(journal)")}
+        if "hand" in columns:  # nobody edits by hand here: a crash must not look like one
+            for turn_id, seq, path in conn.execute("SELECT turn_id, seq, path FROM journal "
+                                                   "WHERE status = 'conflict' OR hand = 1"):
+                bad.append(f"{path}: the core's own write taken for a hand edit ({turn_id}#{seq})")
         journal = {(t, s): (op, status, args, path, after)
                    for t, s, op, status, args, path, after in conn.execute(
                        "SELECT turn_id, seq, op, status, args, path, after_hash FROM journal")}
@@ -418,6 +423,7 @@ def torture(home: Home, names: list[str], iterations: int, seed: int = 7) -> Tal
     rng = random.Random(seed)
     model = Model(pruning="prune" in names)
     tally = Tally()
+    seen: set = set()
     duration = {}
     for it in range(iterations):
         workload = WORKLOADS[names[it % len(names)]]
@@ -441,5 +447,8 @@ def torture(home: Home, names: list[str], iterations: int, seed: int = 7) -> Tal
             for index in acked:
                 workload.ack(retry_steps[index], model)
             found += check_home(home, model, after_start=True)
-        tally.violations.extend(f"iteration {it} ({workload.name}): {v}" for v in found)
+        for violation in found:  # a broken state stays broken: report each one once
+            if violation not in seen:
+                seen.add(violation)
+                tally.violations.append(f"iteration {it} ({workload.name}): {violation}")
     return tally

@@ -132,3 +132,38 @@ def test_retried_episode_after_a_crash_before_the_journal_appends_once(ready, ho
     conn.close()
     assert ready("shelldon-apply", "--turn-id", "t-ep", input=op).returncode == 0
     assert (home / "memory" / "episodes.md").read_text().count("Rex found a hedgehog") == 1
+
+
+def test_own_write_cut_off_before_its_journal_row_is_not_a_hand_edit(ready, home):
+    """The violation the kill loop found after the owner's tools landed: a kill between the
+    rename and the journal row left the core's own file looking hand-edited, so every later
+    write to it was held back as a conflict. The announced write (migration 3) settles it."""
+    import json as _json
+    from datetime import datetime, timezone
+    from shelldon.contracts.ops import decode_op
+    from shelldon.core import curated, journal
+    from shelldon.core.history import HistoryStore
+    h = Home(str(home))
+    op = lambda text: _json.dumps({"op": "rewrite_summary", "content": text}) + "\n"  # noqa: E731
+    assert ready("shelldon-apply", "--turn-id", "t1", input=op("first")).returncode == 0
+    # what a killed apply leaves: the announcement and the file, no journal row
+    change = curated.plan(h, decode_op(op("second")), "t2", datetime.now(timezone.utc))
+    with HistoryStore.open(h.db) as store, store.transaction() as conn:
+        journal.announce_write(conn, "memory/summary.md", curated.digest(change.after), "t2", 1, "now")
+    curated.commit(change)
+    later = ready("shelldon-apply", "--turn-id", "t3", input=op("third"))
+    assert later.returncode == 0, later.stderr
+    assert "third" in (home / "memory" / "summary.md").read_text()
+    assert sqlite3.connect(home / "history.db").execute(
+        "SELECT count(*) FROM journal WHERE status = 'conflict' OR hand = 1").fetchone() == (0,)
+
+
+def test_a_real_hand_edit_still_holds_the_pet_back(ready, home):
+    """The control: without an announcement, a changed file is the owner's, as before."""
+    import json as _json
+    op = lambda text: _json.dumps({"op": "rewrite_summary", "content": text}) + "\n"  # noqa: E731
+    assert ready("shelldon-apply", "--turn-id", "t1", input=op("first")).returncode == 0
+    path = home / "memory" / "summary.md"
+    path.write_text(path.read_text().replace("first", "first, edited by the owner"))
+    ready("shelldon-apply", "--turn-id", "t2", input=op("second"))
+    assert "edited by the owner" in path.read_text()

@@ -89,6 +89,11 @@ def _next_run_works(home: Path, turn_id: str) -> None:
     finally:
         conn.close()
     _db_whole(home)
+    # and the pet's next write to the file is applied: a crash never makes the core's own
+    # write look like the owner's hand edit (which would hold later writes back)
+    later = _apply(home, "t2", "Ana is back in Porto")
+    assert later.returncode == 0 and b"edited by hand" not in later.stderr, later.stderr
+    assert _body(home) == "Ana is back in Porto"
 
 
 def _write_phase(trace: Path) -> list[tuple[str, int]]:

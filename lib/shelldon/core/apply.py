@@ -96,6 +96,9 @@ def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -
         if hand and not change.unchanged and handedits.guarded(op) and not item.by_owner:
             return Entry(item.turn_id, item.seq, name, "conflict", handedits.conflict_reason(rel), rel,
                          curated.digest(change.before), None), None
+        if not change.unchanged:  # issue 7: known as ours if a crash cuts us off before the journal
+            with store.transaction() as conn:
+                journal.announce_write(conn, rel, curated.digest(change.after), item.turn_id, item.seq, iso(now))
         curated.commit(change)
         before_content, undo_spec = undo.for_journal(change.before, change.after, isinstance(op, LogEpisode))
         return Entry(item.turn_id, item.seq, name, "unchanged" if change.unchanged else "applied",
@@ -162,6 +165,7 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
                 entry, before_text = _apply_one(home, store, item, op, now)
                 with store.transaction() as conn:
                     journal.record(conn, entry, op_to_dict(op), ts, before_text)
+                    journal.settle_write(conn, entry.path)
             else:
                 with store.transaction() as conn:
                     entry = _apply_sqlite_op(store, conn, item, op, now)

@@ -64,3 +64,23 @@ def record(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
         (entry.turn_id, entry.seq, entry.op, _redacted_args(args),
          entry.status, reason, entry.path, entry.before_hash, entry.after_hash,
          before_content, ts, int(entry.hand), entry.undo, entry.reverts))
+
+
+# -- pending writes (migration 3): a file write announced before its rename ---------------
+
+def announce_write(conn: sqlite3.Connection, path: str, after_hash: str, turn_id: str, seq: int, ts: str) -> None:
+    """Say, in its own committed transaction, which bytes the core is about to put at path."""
+    conn.execute("INSERT OR REPLACE INTO pending_writes (path, after_hash, turn_id, seq, ts) "
+                 "VALUES (?, ?, ?, ?, ?)", (path, after_hash, turn_id, seq, ts))
+
+
+def settle_write(conn: sqlite3.Connection, path: str | None) -> None:
+    """The write's journal row is in (same transaction): the announcement is done."""
+    if path is not None:
+        conn.execute("DELETE FROM pending_writes WHERE path = ?", (path,))
+
+
+def announced(conn: sqlite3.Connection, path: str) -> str | None:
+    """The after hash of a write announced at path and never journalled (its writer died)."""
+    row = conn.execute("SELECT after_hash FROM pending_writes WHERE path = ?", (path,)).fetchone()
+    return row[0] if row else None

@@ -133,7 +133,17 @@ def m002_owner(conn: sqlite3.Connection) -> None:
                  "WHERE pattern_key IS NULL AND status = 'pending'")
 
 
+def m003_pending_writes(conn: sqlite3.Connection) -> None:
+    """Crash safety (issue 7): the core announces a file write here (committed) before the
+    rename, and settles it in the transaction of its journal row. A kill between the two
+    leaves the row, so the file it wrote is known as the core's own, not taken for a hand
+    edit (core/handedits.py)."""
+    conn.execute("CREATE TABLE pending_writes (path TEXT PRIMARY KEY, after_hash TEXT NOT NULL, "
+                 "turn_id TEXT NOT NULL, seq INTEGER NOT NULL, ts TEXT NOT NULL)")
+
+
 MIGRATIONS = [
     (1, "core", m001_core),
     (2, "owner", m002_owner),
+    (3, "pending writes", m003_pending_writes),
 ]

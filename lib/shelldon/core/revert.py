@@ -93,6 +93,8 @@ def revert_turn(home: Home, store: HistoryStore, turn_id: str, now: datetime | N
             _remove(path)
             report.done.append(f"removed {shown} (made by {turn_id})")
         else:
+            with store.transaction() as c:  # issue 7: known as ours if a crash cuts us off
+                journal.announce_write(c, rel, curated.digest(before), report.revert_id, seq + 1, ts)
             curated.commit(curated.FileChange(path, current, before))
             report.done.append(f"restored {shown} (as it was before {turn_id})")
         hand = handedits.state_is_hand(conn, rel, before_hash, before_id=row_id)
@@ -101,4 +103,5 @@ def revert_turn(home: Home, store: HistoryStore, turn_id: str, now: datetime | N
                       curated.digest(current), before_hash, hand=int(hand), reverts=key)
         with store.transaction() as c:
             journal.record(c, entry, {"turn_id": turn_id, "seq": row_seq}, ts, undo.as_stored(current))
+            journal.settle_write(c, rel)
     return report
