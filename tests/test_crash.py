@@ -137,25 +137,30 @@ def test_retried_episode_after_a_crash_before_the_journal_appends_once(ready, ho
 def test_own_write_cut_off_before_its_journal_row_is_not_a_hand_edit(ready, home):
     """The violation the kill loop found after the owner's tools landed: a kill between the
     rename and the journal row left the core's own file looking hand-edited, so every later
-    write to it was held back as a conflict. The announced write (migration 3) settles it."""
+    write to it was held back as a conflict. Announced writes (migration 3) settle it: the
+    next write session journals the write that landed."""
     import json as _json
-    from datetime import datetime, timezone
-    from shelldon.contracts.ops import decode_op
-    from shelldon.core import curated, journal
-    from shelldon.core.history import HistoryStore
+    from shelldon.core import journal
+    from shelldon.core.apply import Item, apply_items, write_session
     h = Home(str(home))
     op = lambda text: _json.dumps({"op": "rewrite_summary", "content": text}) + "\n"  # noqa: E731
     assert ready("shelldon-apply", "--turn-id", "t1", input=op("first")).returncode == 0
-    # what a killed apply leaves: the announcement and the file, no journal row
-    change = curated.plan(h, decode_op(op("second")), "t2", datetime.now(timezone.utc))
-    with HistoryStore.open(h.db) as store, store.transaction() as conn:
-        journal.announce_write(conn, "memory/summary.md", curated.digest(change.after), "t2", 1, "now")
-    curated.commit(change)
+    pid = os.fork()
+    if pid == 0:  # killed right after the rename, before the journal row
+        journal.record = lambda *a, **k: os._exit(9)
+        with write_session(h) as store:
+            apply_items(h, store, [Item("t2", 1, op("second"))])
+        os._exit(0)
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 9
+    assert "second" in (home / "memory" / "summary.md").read_text()
     later = ready("shelldon-apply", "--turn-id", "t3", input=op("third"))
     assert later.returncode == 0, later.stderr
     assert "third" in (home / "memory" / "summary.md").read_text()
-    assert sqlite3.connect(home / "history.db").execute(
-        "SELECT count(*) FROM journal WHERE status = 'conflict' OR hand = 1").fetchone() == (0,)
+    conn = sqlite3.connect(home / "history.db")
+    assert conn.execute("SELECT count(*) FROM journal WHERE status = 'conflict' OR hand = 1").fetchone() == (0,)
+    assert conn.execute("SELECT status, reason FROM journal WHERE turn_id = 't2'").fetchall() == [
+        ("applied", "journalled after a crash cut the writer off")]
+    assert conn.execute("SELECT count(*) FROM pending_writes").fetchone() == (0,)
 
 
 def test_a_real_hand_edit_still_holds_the_pet_back(ready, home):

@@ -60,6 +60,7 @@ def write_session(home: Home, timeout: float | None = None):
             from . import memgit
             if store.conn.execute("SELECT max(number) FROM migrations").fetchone()[0] != MIGRATIONS[-1][0]:
                 store.migrate()
+            journal.recover_writes(store.conn, home.root, iso(utcnow()))  # issue 7: crash-cut rows
             mark = memgit.mark(home, store.conn)
             try:
                 yield store
@@ -96,14 +97,15 @@ def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -
         if hand and not change.unchanged and handedits.guarded(op) and not item.by_owner:
             return Entry(item.turn_id, item.seq, name, "conflict", handedits.conflict_reason(rel), rel,
                          curated.digest(change.before), None), None
-        if not change.unchanged:  # issue 7: known as ours if a crash cuts us off before the journal
-            with store.transaction() as conn:
-                journal.announce_write(conn, rel, curated.digest(change.after), item.turn_id, item.seq, iso(now))
-        curated.commit(change)
         before_content, undo_spec = undo.for_journal(change.before, change.after, isinstance(op, LogEpisode))
-        return Entry(item.turn_id, item.seq, name, "unchanged" if change.unchanged else "applied",
-                     change.note, rel, curated.digest(change.before), curated.digest(change.after),
-                     hand=handedits.hand_after(op, change.unchanged, hand), undo=undo_spec), before_content
+        entry = Entry(item.turn_id, item.seq, name, "unchanged" if change.unchanged else "applied",
+                      change.note, rel, curated.digest(change.before), curated.digest(change.after),
+                      hand=handedits.hand_after(op, change.unchanged, hand), undo=undo_spec)
+        if not change.unchanged:  # issue 7: the row is announced before the rename
+            with store.transaction() as conn:
+                journal.announce_write(conn, entry, op_to_dict(op), iso(now), before_content)
+        curated.commit(change)
+        return entry, before_content
         # -- end owner's tools ----------------------------------------------------------
     raise AssertionError("sqlite ops are applied inside the journal transaction")
 

@@ -14,7 +14,6 @@ import sqlite3
 
 from ..contracts.ops import Forget, LogEpisode, Restore
 from ..worker.journal_read import WRITE_STATUSES
-from . import journal
 from .curated import digest
 
 # Ops that keep every byte of the file's content (so keep its hand edits as they are).
@@ -44,8 +43,6 @@ def state_is_hand(conn: sqlite3.Connection, rel: str, hash_: str | None,
                   before_id: int | None = None) -> bool:
     if hash_ is None:
         return False
-    if before_id is None and journal.announced(conn, rel) == hash_:
-        return False  # the core's own write, cut off by a crash before its journal row (issue 7)
     row = last_write(conn, rel, before_id)
     if row is None:
         return True  # the core never wrote it: hand-made

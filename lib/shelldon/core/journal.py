@@ -68,10 +68,16 @@ def record(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
 
 # -- pending writes (migration 3): a file write announced before its rename ---------------
 
-def announce_write(conn: sqlite3.Connection, path: str, after_hash: str, turn_id: str, seq: int, ts: str) -> None:
-    """Say, in its own committed transaction, which bytes the core is about to put at path."""
-    conn.execute("INSERT OR REPLACE INTO pending_writes (path, after_hash, turn_id, seq, ts) "
-                 "VALUES (?, ?, ?, ?, ?)", (path, after_hash, turn_id, seq, ts))
+def announce_write(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
+                   before_content: str | bytes | None = None) -> None:
+    """Commit, before the rename, the journal row the write will get (issue 7)."""
+    import dataclasses
+    if isinstance(before_content, str) and before_content:
+        before_content = redact(before_content)[0]
+    conn.execute("INSERT OR REPLACE INTO pending_writes (path, after_hash, turn_id, seq, entry, args, "
+                 "before_content, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 (entry.path, entry.after_hash, entry.turn_id, entry.seq,
+                  json.dumps(dataclasses.asdict(entry)), _redacted_args(args), before_content, ts))
 
 
 def settle_write(conn: sqlite3.Connection, path: str | None) -> None:
@@ -80,7 +86,33 @@ def settle_write(conn: sqlite3.Connection, path: str | None) -> None:
         conn.execute("DELETE FROM pending_writes WHERE path = ?", (path,))
 
 
-def announced(conn: sqlite3.Connection, path: str) -> str | None:
-    """The after hash of a write announced at path and never journalled (its writer died)."""
-    row = conn.execute("SELECT after_hash FROM pending_writes WHERE path = ?", (path,)).fetchone()
-    return row[0] if row else None
+def recover_writes(conn: sqlite3.Connection, root: str, ts: str) -> int:
+    """At the start of a write session: journal each announced write that landed (the file
+    holds the announced bytes) but whose row a kill cut off; drop the others. Returns how
+    many rows it wrote. Without this, the file would differ from what the journal says the
+    core left there, and count as a hand edit."""
+    import hashlib
+    import os
+    recovered = 0
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for path, after_hash, entry_json, args, before_content in conn.execute(
+                "SELECT path, after_hash, entry, args, before_content FROM pending_writes").fetchall():
+            try:
+                fd = os.open(os.path.join(root, path), os.O_RDONLY | os.O_NOFOLLOW)
+                with os.fdopen(fd, "rb") as handle:
+                    current = hashlib.sha256(handle.read()).hexdigest()
+            except OSError:
+                current = None
+            entry = Entry(**json.loads(entry_json))
+            if current == after_hash and lookup(conn, entry.turn_id, entry.seq) is None:
+                entry.reason = ((entry.reason + "; ") if entry.reason else "") + \
+                    "journalled after a crash cut the writer off"
+                record(conn, entry, args, ts, before_content)
+                recovered += 1
+            conn.execute("DELETE FROM pending_writes WHERE path = ?", (path,))
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return recovered

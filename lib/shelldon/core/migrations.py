@@ -134,12 +134,13 @@ def m002_owner(conn: sqlite3.Connection) -> None:
 
 
 def m003_pending_writes(conn: sqlite3.Connection) -> None:
-    """Crash safety (issue 7): the core announces a file write here (committed) before the
-    rename, and settles it in the transaction of its journal row. A kill between the two
-    leaves the row, so the file it wrote is known as the core's own, not taken for a hand
-    edit (core/handedits.py)."""
+    """Crash safety (issue 7): before renaming a file into place the core commits here the
+    journal row it is about to write (entry, args, before content); the row's own
+    transaction deletes it. The next write session journals a write that landed but whose
+    row a kill cut off, and drops one that never landed (core/journal.recover_writes)."""
     conn.execute("CREATE TABLE pending_writes (path TEXT PRIMARY KEY, after_hash TEXT NOT NULL, "
-                 "turn_id TEXT NOT NULL, seq INTEGER NOT NULL, ts TEXT NOT NULL)")
+                 "turn_id TEXT NOT NULL, seq INTEGER NOT NULL, entry TEXT NOT NULL, args TEXT NOT NULL, "
+                 "before_content, ts TEXT NOT NULL)")
 
 
 MIGRATIONS = [
