@@ -411,6 +411,13 @@ def drive(home: Home, workload: Workload, steps: list, kill_after: float | None)
     return [int(line) for line in lines if line.isdigit()], killed, elapsed
 
 
+def next_start(home: Home) -> None:
+    """The next write session starts (and ends) — what any later stage does first."""
+    from shelldon.core.apply import write_session
+    with write_session(home):
+        pass
+
+
 @dataclass
 class Tally:
     iterations: int = 0
@@ -446,6 +453,7 @@ def torture(home: Home, names: list[str], iterations: int, seed: int = 7) -> Tal
             acked, _, _ = drive(home, workload, retry_steps, None)
             for index in acked:
                 workload.ack(retry_steps[index], model)
+            next_start(home)  # a retried dream may find nothing to do and write nothing
             found += check_home(home, model, after_start=True)
         for violation in found:  # a broken state stays broken: report each one once
             if violation not in seen:
