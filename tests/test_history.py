@@ -90,10 +90,11 @@ def test_readonly_handle_refuses_writes(store, tmp_path):
 
 def test_learnings_upsert(store):
     first = store.capture_learning("likes tea", "tea")
+    store.capture_learning("likes tea", "tea")
     again = store.capture_learning("likes green tea", "tea")
     assert first == again
     row = store.pending_learnings(5)[0]
-    assert (row["recurrence_count"], row["observation"]) == (2, "likes green tea")
+    assert (row["recurrence_count"], row["observation"]) == (3, "likes green tea")
     a = store.capture_learning("no key one", None)
     b = store.capture_learning("  No key ONE. ", "   ")  # blank key is no key; same normalised text
     assert a == b  # a keyless recurrence is counted, not added (issue 8)
