@@ -49,7 +49,12 @@ def build_match_query(text: str, limit: int = MAX_QUERY_TERMS) -> str:
     Operators, column filters, prefixes and quotes in the message never reach the
     query engine as syntax. Returns '' when no term is left.
     """
-    return " OR ".join(f'"{term}"' for term in match_terms(text, limit))
+    return " OR ".join(map(_quoted, match_terms(text, limit)))
+
+
+def _quoted(term: str) -> str:
+    """A word as an FTS string: \\w+ holds no quote, so it can only ever be a word."""
+    return f'"{term}"'
 
 
 def fts_kind(conn: sqlite3.Connection) -> str | None:
@@ -75,24 +80,158 @@ class HistoryReader:
             (max(0, n),)).fetchall()
         return [Message(*row) for row in reversed(rows)]
 
+    # Recall's cost must not grow with the number of rows a word matches. Up to SMALL rows
+    # the plain ranked query is cheap whatever it matches; above, see _bounded_search.
+    SMALL = 20_000        # rows up to which the plain ranked query is used
+    WINDOW = 20_000       # recent rows in which each word's frequency is sampled
+    FULL_CAP = 3_000      # rows of the rarest words taken from the whole history, at most
+    PAIR_CAP = 400        # expected rows holding both words of a pair
+    PAIR_SCAN = 150_000   # rows the words of all pairs may match together, at most
+    RECENT_CAP = 2_000    # rows of the recent window taken for the commoner words, about
+    SHORTLIST = 120       # best candidates whose lengths are read for the final order
+
     def search(self, query: str, k: int) -> list[Message]:
         """Most relevant first; any input is safe; a database error gives []."""
-        expression = build_match_query(query)
-        if not expression or k <= 0 or self.fts is None:
+        terms = match_terms(query)
+        if not terms or k <= 0 or self.fts is None:
             return []
         try:
             if self.fts == "fts5":
-                sql = (f"SELECT m.id, m.turn_id, m.role, m.content, m.ts FROM {FTS_TABLE} f "
-                       f"JOIN messages m ON m.id = f.rowid WHERE {FTS_TABLE} MATCH ? "
-                       f"ORDER BY f.rank LIMIT ?")
-            else:
-                sql = (f"SELECT m.id, m.turn_id, m.role, m.content, m.ts FROM "
-                       f"(SELECT rowid AS rid, rank_bm25(matchinfo({FTS_TABLE}, 'pcnalx')) AS score "
-                       f"FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ?) f "
-                       f"JOIN messages m ON m.id = f.rid ORDER BY f.score LIMIT ?")
-            return [Message(*row) for row in self.conn.execute(sql, (expression, k))]
+                top = self.conn.execute("SELECT max(id) FROM messages").fetchone()[0] or 0
+                if top > self.SMALL:
+                    return self._fetch(self._bounded_search(terms, k, top))
+            return self._fetch(self._ranked(" OR ".join(map(_quoted, terms)), k))
         except sqlite3.Error:
             return []
+
+    def _ranked(self, expression: str, k: int, above: int = 0) -> list[int]:
+        if self.fts == "fts5":
+            sql = (f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND rowid > ? "
+                   f"ORDER BY rank LIMIT ?")
+        else:
+            sql = (f"SELECT docid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND docid > ? "
+                   f"ORDER BY rank_bm25(matchinfo({FTS_TABLE}, 'pcnalx')) LIMIT ?")
+        return [row[0] for row in self.conn.execute(sql, (expression, above, k))]
+
+    def _count(self, term: str, above: int = 0) -> int:
+        return self.conn.execute(f"SELECT count(*) FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
+                                 f"AND rowid > ?", (_quoted(term), above)).fetchone()[0]
+
+    def _bounded_search(self, terms: list[str], k: int, top: int) -> list[int]:
+        """Look at a bounded number of rows however common the words are, and rank them.
+
+        1. Each word's document frequency is sampled in the last WINDOW rows (a count the
+           window bounds), and counted exactly over the whole index only when the sample
+           says it is rare (so that count is cheap too).
+        2. Candidates: every row holding one of the rarest words (FULL_CAP rows in all),
+           from the whole history; rows holding both words of a pair of the four rarest
+           words when such rows are few ("tomato AND plant"), from the whole history,
+           cheapest pairs first while their words match PAIR_SCAN rows in all; and
+           rows holding the commoner words among the most recent rows only — a window
+           shrunk to hold about RECENT_CAP of them. Words in more than half the rows are
+           dropped while another word is left.
+           A word that is rare in the window but was common long ago is counted exactly,
+           which costs a walk of its doclist (~0.1 µs a row) — the one unbounded step.
+        3. Order: the sum of the idf (bm25's) of the question's words a row is known to
+           hold, newest first on ties; then the SHORTLIST best are ordered by bm25 with
+           their lengths (term frequency taken as 1), on a tie what the owner said first,
+           then the newest.
+        """
+        import math
+        window = min(self.WINDOW, top)
+        above = top - window
+        sampled = {t: self._count(t, above) for t in terms}
+        estimate = {t: sampled[t] * top / window for t in terms}
+        exact = {t: self._count(t) for t in terms if estimate[t] <= self.FULL_CAP}
+        df = {t: exact.get(t, estimate[t]) for t in terms}
+        terms = sorted((t for t in terms if df[t] > 0), key=lambda t: df[t])
+        if len(terms) > 1:
+            terms = [t for t in terms if df[t] <= top / 2] or terms[:1]
+        idf = {t: math.log((top - df[t] + 0.5) / (df[t] + 0.5) + 1) for t in terms}
+        bit = {t: 1 << n for n, t in enumerate(terms)}
+        holds: dict[int, int] = {}   # rowid → the bits of the words it is known to hold
+
+        def take(expression: str, mask: int, above: int = 0) -> None:
+            get = holds.get
+            for (rowid,) in self.conn.execute(
+                    f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND rowid > ?",
+                    (expression, above)):
+                holds[rowid] = get(rowid, 0) | mask
+
+        full, used = [], 0
+        for t in terms:
+            if t in exact and used + exact[t] <= self.FULL_CAP:
+                full.append(t)
+                used += exact[t]
+                take(_quoted(t), bit[t])
+        head = terms[:4]
+        pairs = sorted(((a, b) for i, a in enumerate(head) for b in head[i + 1:]
+                        if not (a in full and b in full) and df[a] * df[b] / top <= self.PAIR_CAP),
+                       key=lambda pair: df[pair[0]] + df[pair[1]])
+        scanned = 0
+        for a, b in pairs:   # the cheapest pairs first, within the scan budget
+            scanned += df[a] + df[b]
+            if scanned > self.PAIR_SCAN:
+                break
+            take(f"{_quoted(a)} AND {_quoted(b)}", bit[a] | bit[b])
+        rest = [t for t in terms if t not in full]
+        if rest:
+            in_window = sum(sampled[t] for t in rest) or 1
+            span = max(1, min(window, int(window * self.RECENT_CAP / in_window)))
+            for t in rest:
+                take(_quoted(t), bit[t], top - span)
+        weights: dict[int, list[float]] = {}
+
+        def weight(mask: int) -> list[float]:
+            if mask not in weights:
+                weights[mask] = [idf[t] for t in terms if mask & bit[t]]
+            return weights[mask]
+
+        score = {mask: sum(weight(mask)) for mask in set(holds.values())}
+        shortlist = sorted(holds, key=lambda r: (-score[holds[r]], -r))[: max(k, self.SHORTLIST)]
+        facts = self._facts(shortlist)   # rowid → (token count or None, said by the owner)
+        lengths = [n for n, _ in facts.values() if n]
+        average = sum(lengths) / len(lengths) if lengths else 1.0
+        k1, b = 1.2, 0.75
+
+        def bm25(rowid: int) -> float:
+            n = facts.get(rowid, (None, False))[0] or average
+            norm = 1 - b + b * n / average
+            return sum(w * (k1 + 1) / (1 + k1 * norm) for w in weight(holds[rowid]))
+        shortlist.sort(key=lambda r: (-round(bm25(r), 9), not facts.get(r, (0, False))[1], -r))
+        return shortlist[:k]
+
+    def _facts(self, ids: list[int]) -> dict[int, tuple[int | None, bool]]:
+        """Each row's token count (FTS5's docsize table) and whether the owner said it."""
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        try:
+            rows = self.conn.execute(
+                f"SELECT m.id, m.role = 'owner', d.sz FROM messages m LEFT JOIN {FTS_TABLE}_docsize d "
+                f"ON d.id = m.id WHERE m.id IN ({marks})", ids).fetchall()
+        except sqlite3.Error:
+            rows = [(i, o, None) for i, o in self.conn.execute(
+                f"SELECT id, role = 'owner' FROM messages WHERE id IN ({marks})", ids)]
+        facts = {}
+        for rowid, owner, blob in rows:
+            value = None
+            if blob:
+                value = 0
+                for byte in blob:  # the first varint (big-endian, 7 bits a byte): the count
+                    value = (value << 7) | (byte & 0x7F)
+                    if byte < 0x80:
+                        break
+            facts[rowid] = (value, bool(owner))
+        return facts
+
+    def _fetch(self, ids: list[int]) -> list[Message]:
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        rows = {row[0]: Message(*row) for row in self.conn.execute(
+            f"SELECT id, turn_id, role, content, ts FROM messages WHERE id IN ({marks})", ids)}
+        return [rows[i] for i in ids if i in rows]
 
     def close(self) -> None:
         self.conn.close()
