@@ -84,3 +84,8 @@ def load_config(home, brain: str | None = None, brain_url: str | None = None,
     bounds = _typed(Bounds, data.get("bounds", {}), "config [bounds]")
     others = {k: v for k, v in data.items() if k not in ("brain", "bounds")}
     return Config(brain_config, bounds, others)
+
+
+def table(config: Config, name: str, cls):
+    """A stage's own table ([dream], [prune]…) as a typed settings object; unknown keys refused."""
+    return _typed(cls, config.tables.get(name, {}), f"config [{name}]")
