@@ -86,9 +86,9 @@ class HistoryReader:
     WINDOW = 20_000       # recent rows in which each word's frequency is sampled
     FULL_CAP = 3_000      # rows of the rarest words taken from the whole history, at most
     PAIR_CAP = 400        # expected rows holding both words of a pair
-    PAIR_SCAN = 150_000   # rows the words of all pairs may match together, at most
+    PAIR_SCAN = 80_000    # rows the words of all pairs may match together, at most
     RECENT_CAP = 2_000    # rows of the recent window taken for the commoner words, about
-    SHORTLIST = 120       # best candidates whose lengths are read for the final order
+    SHORTLIST = 200       # rows whose lengths may be read for the final order, at most
 
     def search(self, query: str, k: int) -> list[Message]:
         """Most relevant first; any input is safe; a database error gives []."""
@@ -132,12 +132,14 @@ class HistoryReader:
            dropped while another word is left.
            A word that is rare in the window but was common long ago is counted exactly,
            which costs a walk of its doclist (~0.1 µs a row) — the one unbounded step.
-        3. Order: the sum of the idf (bm25's) of the question's words a row is known to
-           hold, newest first on ties; then the SHORTLIST best are ordered by bm25 with
-           their lengths (term frequency taken as 1), on a tie what the owner said first,
-           then the newest.
+        3. Order: bm25 with term frequency taken as 1 — the idf of each of the question's
+           words a row is known to hold, normalised by the row's length. Lengths are read
+           for the best rows by idf alone, then for any other row (of the SHORTLIST best)
+           whose idf sum could still beat the k-th once its length is known. On a tie,
+           what the owner said comes first (the pet's lines only echo it), then the newest.
         """
         import math
+        self._owners: set[int] = set()
         window = min(self.WINDOW, top)
         above = top - window
         sampled = {t: self._count(t, above) for t in terms}
@@ -188,42 +190,65 @@ class HistoryReader:
             return weights[mask]
 
         score = {mask: sum(weight(mask)) for mask in set(holds.values())}
-        shortlist = sorted(holds, key=lambda r: (-score[holds[r]], -r))[: max(k, self.SHORTLIST)]
-        facts = self._facts(shortlist)   # rowid → (token count or None, said by the owner)
-        lengths = [n for n, _ in facts.values() if n]
-        average = sum(lengths) / len(lengths) if lengths else 1.0
+        ranked = sorted(holds, key=lambda r: (-score[holds[r]], -r))[: self.SHORTLIST]
         k1, b = 1.2, 0.75
+        best = (k1 + 1) / (1 + k1 * (1 - b))   # bm25's factor for the shortest possible row
+        lengths = self._lengths(ranked[: max(k, self.SHORTLIST // 4)])
+        if not lengths:
+            return ranked[:k]
+        average = self._average_length() or sum(lengths.values()) / len(lengths)
 
         def bm25(rowid: int) -> float:
-            n = facts.get(rowid, (None, False))[0] or average
-            norm = 1 - b + b * n / average
+            norm = 1 - b + b * lengths.get(rowid, average) / average
             return sum(w * (k1 + 1) / (1 + k1 * norm) for w in weight(holds[rowid]))
-        shortlist.sort(key=lambda r: (-round(bm25(r), 9), not facts.get(r, (0, False))[1], -r))
-        return shortlist[:k]
+        def order(rowid: int):   # on a tie, what the owner said, then the newest
+            return -round(bm25(rowid), 9), rowid not in owners, -rowid
+        owners = self._owners
+        scored = sorted(lengths, key=order)
+        if len(scored) >= k:  # rows not read yet that could still beat the k-th: read them
+            floor = bm25(scored[k - 1])
+            more = [r for r in ranked if r not in lengths and score[holds[r]] * best >= floor]
+            lengths.update(self._lengths(more))
+        return sorted(lengths, key=order)[:k]
 
-    def _facts(self, ids: list[int]) -> dict[int, tuple[int | None, bool]]:
-        """Each row's token count (FTS5's docsize table) and whether the owner said it."""
+    def _average_length(self) -> float | None:
+        """Tokens per row over the whole index, from FTS5's averages record (id 1)."""
+        try:
+            row = self.conn.execute(f"SELECT block FROM {FTS_TABLE}_data WHERE id = 1").fetchone()
+        except sqlite3.Error:
+            return None
+        values, value = [], 0
+        for byte in (row[0] if row and row[0] else b""):
+            value = (value << 7) | (byte & 0x7F)
+            if byte < 0x80:
+                values.append(value)
+                value = 0
+                if len(values) == 2:   # the row count, then the one column's token total
+                    break
+        return values[1] / values[0] if len(values) == 2 and values[0] else None
+
+    def _lengths(self, ids: list[int]) -> dict[int, int]:
+        """Token counts of these rows from FTS5's docsize table ({} if it cannot be read);
+        notes in self._owners which of them the owner said."""
         if not ids:
             return {}
-        marks = ",".join("?" * len(ids))
         try:
             rows = self.conn.execute(
-                f"SELECT m.id, m.role = 'owner', d.sz FROM messages m LEFT JOIN {FTS_TABLE}_docsize d "
-                f"ON d.id = m.id WHERE m.id IN ({marks})", ids).fetchall()
+                f"SELECT d.id, d.sz, m.role = 'owner' FROM {FTS_TABLE}_docsize d JOIN messages m "
+                f"ON m.id = d.id WHERE d.id IN ({','.join('?' * len(ids))})", ids).fetchall()
         except sqlite3.Error:
-            rows = [(i, o, None) for i, o in self.conn.execute(
-                f"SELECT id, role = 'owner' FROM messages WHERE id IN ({marks})", ids)]
-        facts = {}
-        for rowid, owner, blob in rows:
-            value = None
-            if blob:
-                value = 0
-                for byte in blob:  # the first varint (big-endian, 7 bits a byte): the count
-                    value = (value << 7) | (byte & 0x7F)
-                    if byte < 0x80:
-                        break
-            facts[rowid] = (value, bool(owner))
-        return facts
+            return {}
+        lengths = {}
+        for rowid, blob, owner in rows:
+            if owner:
+                self._owners.add(rowid)
+            value = 0
+            for byte in blob or b"":  # the first varint (big-endian, 7 bits a byte): the count
+                value = (value << 7) | (byte & 0x7F)
+                if byte < 0x80:
+                    break
+            lengths[rowid] = value or 1
+        return lengths
 
     def _fetch(self, ids: list[int]) -> list[Message]:
         if not ids:
