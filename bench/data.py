@@ -3,7 +3,7 @@ code that shapes it (schema, generator) is unchanged.
 
 - a history home of N messages: shelldon-init makes the home (so the schema is the real
   one), then the rows go in straight through sqlite in big transactions; the insert
-  trigger fills the full-text index exactly as a turn would. The recall question set's
+  trigger fills the full-text index exactly as a turn would (then one FTS5 'optimize'). The recall question set's
   facts are told once each, early on, so recall (not the recent window) must find them.
 - a curated tree of N items, written in the format the core writes.
 """
@@ -101,6 +101,10 @@ def history_home(messages: int, log=print) -> str:
             flush()
     if batch:
         flush()
+    # Bulk loading leaves a few huge level-0 segments that the next turns would spend their
+    # writes merging; a history built turn by turn never has those. One 'optimize' gives the
+    # steady state a long-lived index is in (one big segment high up, small ones merging).
+    conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('optimize')")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     open(os.path.join(path, ".complete"), "w").close()

@@ -149,3 +149,26 @@ def test_search_never_raises_and_matches_no_more_than_typed(tmp_path_factory, te
         # no prefix search, no column filter: a hit shares a (stemmed) word with the query
         assert words, "a query without words matched"
     s.close()
+
+
+def test_a_new_history_uses_small_pages_and_fts_leaves_to_match(tmp_path):
+    from shelldon.core.history import PAGE_SIZE
+    s = HistoryStore.open(str(tmp_path / "new.db"))
+    s.migrate()
+    assert s.conn.execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE
+    pgsz = s.conn.execute("SELECT v FROM messages_fts_config WHERE k = 'pgsz'").fetchone()
+    assert pgsz is not None and pgsz[0] < PAGE_SIZE
+    s.close()
+
+
+def test_an_existing_history_keeps_its_pages(tmp_path):
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA page_size = 4096")
+    conn.execute("CREATE TABLE keep (x)")
+    conn.close()
+    s = HistoryStore.open(str(path))
+    s.migrate()
+    assert s.conn.execute("PRAGMA page_size").fetchone()[0] == 4096
+    assert s.conn.execute("SELECT v FROM messages_fts_config WHERE k = 'pgsz'").fetchone() is None
+    s.close()

@@ -104,6 +104,22 @@ def m001_core(conn: sqlite3.Connection) -> None:
     conn.execute("INSERT INTO meta(key, value) VALUES ('fts', ?)", (kind,))
 
 
+def m005_fts_pages(conn: sqlite3.Connection) -> None:
+    """FTS5 leaves sized to the database page (perf, docs/PERFORMANCE.md).
+
+    A new history uses 1 KiB pages (core/history.py: fewer bytes to the WAL per turn, an SD
+    card wears by bytes written); FTS5's own leaf size (pgsz, ~4 KiB by default) is brought
+    under the page so an index leaf never spills into an overflow page. Older databases keep
+    their 4 KiB pages and the default.
+    """
+    if conn.execute("SELECT value FROM meta WHERE key = 'fts'").fetchone() != ("fts5",):
+        return
+    page = conn.execute("PRAGMA page_size").fetchone()[0]
+    if page < 4096:
+        conn.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rank) VALUES ('pgsz', ?)", (page - 100,))
+
+
 MIGRATIONS = [
     (1, "core", m001_core),
+    (5, "fts pages", m005_fts_pages),   # perf's reserved number
 ]
