@@ -54,8 +54,22 @@ def write_session(home: Home, timeout: float | None = None):
             remove_stale_temps(directory)
         with HistoryStore.open(home.db) as store:
             yield store
+            _refresh_curated_index(home, store)
     finally:
         lock.release()
+
+
+def _refresh_curated_index(home: Home, store: HistoryStore) -> None:
+    """Keep the derived listing of the tree current (perf: core/curated_index.py)."""
+    import sqlite3
+
+    from . import curated_index
+    try:
+        curated_index.refresh(home, store.conn)
+    except (sqlite3.Error, OSError) as exc:  # derived data: never fail a write for it
+        if "no such table" not in str(exc):
+            from ..util import log
+            log.warn(f"curated listing not refreshed: {exc}")
 
 
 def _op_name(raw: bytes | str) -> str | None:
