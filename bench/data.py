@@ -137,6 +137,10 @@ def curated_tree(items: int, log=print) -> str:
             handle.write(text)
         mtime = (base + timedelta(minutes=n)).timestamp()
         os.utime(file, (mtime, mtime))
+    from shelldon.core.apply import write_session
+    from shelldon.home import Home
+    with write_session(Home(path)):   # what any write does: seal the curated listing
+        pass
     open(os.path.join(path, ".complete"), "w").close()
     return path
 

@@ -16,7 +16,7 @@ import os
 import sqlite3
 
 from ..home import COLLECTIONS, Home
-from ..worker.curated_list import SEAL_KEY, seal
+from ..worker.curated_list import COUNT_KEY, SEAL_KEY, seal
 
 
 def _scan(home: Home, collection: str) -> dict[str, int]:
@@ -51,8 +51,9 @@ def refresh(home: Home, conn: sqlite3.Connection) -> bool:
             conn.executemany("DELETE FROM curated WHERE path = ?", gone)
             conn.executemany("INSERT INTO curated (path, collection, mtime_ns) VALUES (?, ?, ?) "
                              "ON CONFLICT (path) DO UPDATE SET mtime_ns = excluded.mtime_ns", changed)
-        conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE "
-                     "SET value = excluded.value", (SEAL_KEY, current))
+        total = conn.execute("SELECT count(*) FROM curated").fetchone()[0]
+        conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE "
+                         "SET value = excluded.value", ((SEAL_KEY, current), (COUNT_KEY, str(total))))
     except BaseException:
         conn.execute("ROLLBACK")
         raise

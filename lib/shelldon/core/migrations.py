@@ -117,7 +117,7 @@ def m005_perf(conn: sqlite3.Connection) -> None:
     """
     conn.execute("CREATE TABLE curated (path TEXT PRIMARY KEY, collection TEXT NOT NULL, "
                  "mtime_ns INTEGER NOT NULL)")
-    conn.execute("CREATE INDEX curated_recent ON curated(mtime_ns DESC)")
+    conn.execute("CREATE INDEX curated_recent ON curated(mtime_ns DESC, path DESC)")
     if conn.execute("SELECT value FROM meta WHERE key = 'fts'").fetchone() != ("fts5",):
         return
     page = conn.execute("PRAGMA page_size").fetchone()[0]

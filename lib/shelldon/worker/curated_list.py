@@ -10,6 +10,7 @@ import sqlite3
 from ..home import COLLECTIONS
 
 SEAL_KEY = "curated_dirs"
+COUNT_KEY = "curated_count"
 
 
 def seal(memory: str) -> str | None:
@@ -26,10 +27,10 @@ def listing(conn: sqlite3.Connection, memory: str):
     """(rows iterator of (collection, relative path), total) or None when stale or absent."""
     current = seal(memory)
     try:
-        row = conn.execute("SELECT value FROM meta WHERE key = ?", (SEAL_KEY,)).fetchone()
-        if current is None or row is None or row[0] != current:
+        meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN (?, ?)", (SEAL_KEY, COUNT_KEY)))
+        if current is None or meta.get(SEAL_KEY) != current or not meta.get(COUNT_KEY, "").isdigit():
             return None
-        total = conn.execute("SELECT count(*) FROM curated").fetchone()[0]
+        total = int(meta[COUNT_KEY])
         rows = conn.execute("SELECT collection, path FROM curated ORDER BY mtime_ns DESC, path DESC")
     except sqlite3.Error:
         return None
