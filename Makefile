@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: install test demo bench clean
+.PHONY: install test demo bench bench-smoke clean
 
 install: $(STAMP)
 
@@ -22,6 +22,9 @@ demo: install
 
 bench: install
 	$(PY) bench/run.py
+
+bench-smoke: install  # tiny sizes, under a minute: the same table, ratios only
+	$(PY) bench/run.py --smoke
 
 clean:
 	rm -rf $(VENV) .pytest_cache build lib/*.egg-info
