@@ -7,7 +7,7 @@ first time and writes nothing, so a retried pipeline or a doubled cron job is ha
 import contextlib
 import json
 import os
-from dataclasses import dataclass
+from ..util.records import dataclass
 from datetime import datetime
 
 from ..contracts import ContractError

@@ -1,7 +1,7 @@
 """The op journal: every op the core sees, applied or not, keyed by (turn id, sequence)."""
 import json
 import sqlite3
-from dataclasses import dataclass
+from ..util.records import dataclass
 
 
 @dataclass

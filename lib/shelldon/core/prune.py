@@ -8,7 +8,7 @@ under the write lock, removes, and returns the one summary line.
 import os
 import re
 import stat
-from dataclasses import dataclass, field
+from ..util.records import dataclass, field
 from datetime import date, datetime
 
 from ..home import Home

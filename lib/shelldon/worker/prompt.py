@@ -10,7 +10,7 @@ recent window (oldest → newest) → recall (de-duplicated against recent) → 
 """
 import os
 import sqlite3
-from dataclasses import dataclass, field
+from ..util.records import dataclass, field
 
 from ..contracts.markdown import parse_document
 from ..contracts.ops import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
