@@ -172,3 +172,16 @@ def test_an_existing_history_keeps_its_pages(tmp_path):
     assert s.conn.execute("PRAGMA page_size").fetchone()[0] == 4096
     assert s.conn.execute("SELECT v FROM messages_fts_config WHERE k = 'pgsz'").fetchone() is None
     s.close()
+
+
+@pytest.mark.parametrize("name", ["a?b", "c#d", "e%20f", "g h", "ü"])
+def test_read_only_open_takes_any_path(tmp_path, name):
+    path = tmp_path / name / "history.db"
+    path.parent.mkdir()
+    s = HistoryStore.open(str(path))
+    s.migrate()
+    s.record_turn("t1", "hello there", "hi")
+    s.close()
+    with open_readonly(str(path)) as reader:
+        assert [m.content for m in reader.recent(2)] == ["hello there", "hi"]
+    assert not (tmp_path / name / "history.db?mode=ro").exists()
