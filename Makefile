@@ -4,9 +4,20 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: install test demo bench bench-smoke clean
+MANDIR   := $(VENV)/share/man/man1
+MANSTAMP := $(MANDIR)/.made
 
-install: $(STAMP)
+.PHONY: install test demo bench bench-smoke clean man
+
+install: $(STAMP) $(MANSTAMP)
+
+# Man pages from each stage's --help (lib/shelldon/manpage.py); `man shelldon-recall`
+# finds them once $(VENV)/bin is on PATH.
+man: $(MANSTAMP)
+
+$(MANSTAMP): $(STAMP) lib/shelldon/manpage.py $(wildcard bin/shelldon-*)
+	$(PY) -m shelldon.manpage --out $(MANDIR) $(wildcard bin/shelldon-*) >/dev/null
+	touch $@
 
 $(STAMP): pyproject.toml setup.py $(wildcard bin/shelldon-*)
 	$(PYTHON) -m venv $(VENV)

@@ -98,6 +98,18 @@ def main():
         capture_output=True, text=True).stdout
     say("Learnings waiting for the dream (most recurrent first):")
     say(pending.rstrip())
+    say()
+    say("$ shelldon-dream --if-idle 0     # cron runs it after 6 h of silence; here, now")
+    say("  " + run("shelldon-dream", "--if-idle", "0").strip())
+    say()
+    say("$ cat memory/summary.md          # the dream's running summary, read into every prompt")
+    with open(os.path.join(memory, "summary.md")) as handle:
+        say("  " + handle.read().rstrip().replace("\n", "\n  "))
+    promoted = sorted(os.path.relpath(os.path.join(r, f), home) for r, _d, fs in os.walk(memory) for f in fs)
+    say()
+    say("The tree after the dream:")
+    for path in promoted:
+        say(f"  {path}")
     say(f"\nThe whole home is left in {home} for you to explore.")
 
 

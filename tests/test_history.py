@@ -95,8 +95,9 @@ def test_learnings_upsert(store):
     row = store.pending_learnings(5)[0]
     assert (row["recurrence_count"], row["observation"]) == (2, "likes green tea")
     a = store.capture_learning("no key one", None)
-    b = store.capture_learning("no key one", "   ")  # blank key is no key
-    assert a != b
+    b = store.capture_learning("  No key ONE. ", "   ")  # blank key is no key; same normalised text
+    assert a == b  # a keyless recurrence is counted, not added (issue 8)
+    assert store.capture_learning("no key two", None) != a
     assert store.capture_learning("   ", "k") is None  # empty observation skipped
     assert [r["pattern_key"] for r in store.pending_learnings(10)][0] == "tea"  # most recurrent first
 

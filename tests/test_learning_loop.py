@@ -88,5 +88,9 @@ def test_real_turns_with_the_rules_brain_feed_the_dream(ready, home):
     result = ready("shelldon-dream", "--if-idle", "0")
     assert result.returncode == 0, result.stderr
     assert db_rows(home, "SELECT status FROM learnings WHERE pattern_key = ?", (key,)) == [("promoted",)]
-    name = key.partition(":")[2]
-    assert "The owner enjoys long walks" in (home / f"memory/preferences/{name}.md").read_text()
+    # The dream's remember lands on one file: its own <name>.md, or — when a turn already
+    # remembered the same words under another name — that item (issue 8: no duplicates).
+    (path,), = db_rows(home, "SELECT path FROM journal WHERE turn_id LIKE 'dream-%' AND op = 'remember'")
+    assert "The owner enjoys long walks" in (home / path).read_text()
+    texts = [p.read_text() for p in (home / "memory/preferences").glob("*.md")]
+    assert len(texts) == len({t.split("---\n")[-1] for t in texts})  # no two items say the same

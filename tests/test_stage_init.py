@@ -3,6 +3,10 @@ import stat
 
 from conftest import db_rows
 
+from shelldon.core.migrations import MIGRATIONS
+
+ALL = [(n,) for n, _name, _m in MIGRATIONS]
+
 
 def test_init_creates_the_tree_with_modes(stage, home):
     result = stage("shelldon-init")
@@ -11,8 +15,7 @@ def test_init_creates_the_tree_with_modes(stage, home):
     for rel in ("memory/facts", "memory/people", "memory/preferences", "memory/capabilities", "raw", "run"):
         assert (home / rel).is_dir(), rel
     assert stat.S_IMODE(os.stat(home / "memory" / "vault").st_mode) == 0o700
-    from shelldon.core.migrations import MIGRATIONS
-    assert db_rows(home, "SELECT number FROM migrations ORDER BY number") == sorted((n,) for n, _, _ in MIGRATIONS)
+    assert db_rows(home, "SELECT number FROM migrations ORDER BY number") == ALL
 
 
 def test_init_twice_is_idempotent(stage, home):
@@ -23,8 +26,7 @@ def test_init_twice_is_idempotent(stage, home):
     assert second.returncode == 0, second.stderr
     assert (home / "memory" / "facts" / "keep.md").read_text() == "mine"
     assert stat.S_IMODE(os.stat(home / "memory" / "vault").st_mode) == 0o700
-    from shelldon.core.migrations import MIGRATIONS
-    assert db_rows(home, "SELECT count(*) FROM migrations") == [(len(MIGRATIONS),)]
+    assert db_rows(home, "SELECT count(*) FROM migrations") == [(len(ALL),)]
 
 
 def test_home_flag_beats_env(stage, tmp_path):

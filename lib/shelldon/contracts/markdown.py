@@ -61,3 +61,64 @@ def _parse_yaml(text: str) -> dict | None:
     except Exception:
         return None
     return {k: (v if isinstance(v, (str, int, float, list)) else str(v)) for k, v in post.metadata.items()}
+
+
+# -- tombstones (issue 8) ------------------------------------------------------------
+# A curated item is forgotten when its header has a `forgotten` key with a true value.
+# The file stays on disk for audit; every reader that builds a prompt must skip it.
+
+TOMBSTONE_KEY = "forgotten"
+_FALSE_WORDS = ("", "false", "no", "off", "0", "null", "none", "~")
+
+
+def is_forgotten(meta: dict) -> bool:
+    """True if a parsed header marks the item forgotten (`forgotten: "<ts>"`, or true/yes by hand)."""
+    value = meta.get(TOMBSTONE_KEY)
+    if value is None or value is False:
+        return False
+    if isinstance(value, str):
+        return value.strip().casefold() not in _FALSE_WORDS
+    if isinstance(value, (int, float)):
+        return value != 0
+    return bool(value)
+
+
+def _closing_line(text: str) -> int | None:
+    """Offset where the header's closing '---' line starts, or None if there is no header."""
+    if not text.startswith("---\n"):
+        return None
+    end = text.find("\n---\n", 3)
+    if end == -1:
+        return len(text) - 3 if text.endswith("\n---") else None
+    return end + 1
+
+
+def add_tombstone(text: str, stamp: str) -> str:
+    """The text with `forgotten: "<stamp>"` as the last header line (a header made if none).
+
+    Only that line is added: the rest of the file, hand edits included, stays byte for byte.
+    """
+    line = f"{TOMBSTONE_KEY}: {json.dumps(stamp)}\n"
+    closing = _closing_line(text)
+    if closing is None:
+        return "---\n" + line + "---\n" + text
+    return text[:closing] + line + text[closing:]
+
+
+def remove_tombstone(text: str) -> str:
+    """The text without its `forgotten:` header lines (an emptied header goes too).
+
+    add_tombstone then remove_tombstone gives back the original bytes.
+    """
+    closing = _closing_line(text)
+    if closing is None:
+        return text
+    header = text[4:closing]
+    kept = [ln for ln in header.splitlines(keepends=True)
+            if not ln.split(":", 1)[0].strip() == TOMBSTONE_KEY or ":" not in ln]
+    rest = text[closing:]
+    if not kept and rest.startswith("---\n"):
+        return rest[4:]
+    if not kept and rest == "---":
+        return ""
+    return "---\n" + "".join(kept) + rest

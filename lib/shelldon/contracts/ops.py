@@ -63,10 +63,26 @@ class ResolveLearning(_Op, tag="resolve_learning"):
     status: Literal["promoted", "pruned"]
 
 
-Op = Union[RewriteAbout, Remember, LogEpisode, RewriteSummary, CaptureLearning, ResolveLearning]
-FILE_OPS = (RewriteAbout, Remember, LogEpisode, RewriteSummary)
+# -- owner's tools (issue 8): forget tombstones an item, restore lifts the tombstone ----
+# The file stays where it is with `forgotten: "<ts>"` in its header (see
+# contracts/markdown.is_forgotten); every prompt skips it, and restore brings it back.
+
+class Forget(_Op, tag="forget"):
+    collection: Collection
+    name: Name
+
+
+class Restore(_Op, tag="restore"):
+    collection: Collection
+    name: Name
+# -- end owner's tools --------------------------------------------------------------
+
+
+Op = Union[RewriteAbout, Remember, LogEpisode, RewriteSummary, CaptureLearning, ResolveLearning,
+           Forget, Restore]
+FILE_OPS = (RewriteAbout, Remember, LogEpisode, RewriteSummary, Forget, Restore)
 OP_NAMES = ("rewrite_about", "remember", "log_episode", "rewrite_summary",
-            "capture_learning", "resolve_learning")
+            "capture_learning", "resolve_learning", "forget", "restore")
 
 _decoder = msgspec.json.Decoder(Op)
 _encoder = msgspec.json.Encoder()

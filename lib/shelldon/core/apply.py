@@ -17,9 +17,10 @@ from ..home import COLLECTIONS, Home
 from ..util.atomic import SymlinkRefused, remove_stale_temps
 from ..util.errors import TryLater
 from ..util.lock import FileLock, LockTimeout
-from . import curated, journal
+from . import curated, handedits, journal, undo
 from .history import HistoryStore, iso, utcnow
 from .journal import Entry
+from .migrations import MIGRATIONS
 
 LOCK_TIMEOUT_S = float(os.environ.get("SHELLDON_LOCK_TIMEOUT", "30"))
 
@@ -31,6 +32,7 @@ class Item:
     seq: int
     raw: bytes | str
     line: int | None = None
+    by_owner: bool = False  # the owner asked (a stage they ran): hand-edit protection steps aside
 
 
 @dataclass
@@ -53,8 +55,17 @@ def write_session(home: Home, timeout: float | None = None):
         for directory in (home.memory, *(home.collection_dir(c) for c in COLLECTIONS)):
             remove_stale_temps(directory)
         with HistoryStore.open(home.db) as store:
-            yield store
-            _refresh_curated_index(home, store)
+            # -- owner's tools (issue 8): schema up to date, memory under git -----------
+            from . import memgit
+            if store.conn.execute("SELECT max(number) FROM migrations").fetchone()[0] != MIGRATIONS[-1][0]:
+                store.migrate()
+            mark = memgit.mark(home, store.conn)
+            try:
+                yield store
+            finally:
+                memgit.commit_since(home, store.conn, mark)
+            # -- end owner's tools ----------------------------------------------------
+            _refresh_curated_index(home, store)   # perf: the sealed listing of the tree
     finally:
         lock.release()
 
@@ -88,17 +99,22 @@ def _rejected(item: Item, reason: str) -> Entry:
     return Entry(item.turn_id, item.seq, _op_name(item.raw), "rejected", reason)
 
 
-def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -> tuple[Entry, str | None]:
+def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -> tuple[Entry, str | bytes | None]:
     name = _op_name(item.raw)
     if isinstance(op, FILE_OPS):
         change = curated.plan(home, op, item.turn_id, now)
-        curated.commit(change)
-        before_text = None
-        if change.before is not None and not isinstance(op, LogEpisode):
-            before_text = change.before.decode("utf-8", "replace")
         rel = os.path.relpath(change.path, home.root)
+        # -- owner's tools (issue 8): hand edits win; the before bytes kept for revert ----
+        hand = handedits.is_hand_edited(store.conn, rel, change.before)
+        if hand and not change.unchanged and handedits.guarded(op) and not item.by_owner:
+            return Entry(item.turn_id, item.seq, name, "conflict", handedits.conflict_reason(rel), rel,
+                         curated.digest(change.before), None), None
+        curated.commit(change)
+        before_content, undo_spec = undo.for_journal(change.before, change.after, isinstance(op, LogEpisode))
         return Entry(item.turn_id, item.seq, name, "unchanged" if change.unchanged else "applied",
-                     None, rel, curated.digest(change.before), curated.digest(change.after)), before_text
+                     change.note, rel, curated.digest(change.before), curated.digest(change.after),
+                     hand=handedits.hand_after(op, change.unchanged, hand), undo=undo_spec), before_content
+        # -- end owner's tools ----------------------------------------------------------
     raise AssertionError("sqlite ops are applied inside the journal transaction")
 
 
@@ -236,6 +252,11 @@ def report(outcomes: list[Outcome], bad: list[tuple[int, str]]) -> bool:
             where = f"line {outcome.item.line}: " if outcome.item.line else ""
             again = " (rejected before)" if outcome.replayed else ""
             log.error(f"{where}{entry.op or 'op'} rejected{again}: {entry.reason}")
+        elif entry.conflict:  # issue 8: held back, the owner's hand edit stays
+            refused = True
+            where = f"line {outcome.item.line}: " if outcome.item.line else ""
+            again = " (held back before)" if outcome.replayed else ""
+            log.error(f"{where}{entry.op or 'op'} not applied{again}: {entry.reason}")
     return refused or bool(bad)
 
 

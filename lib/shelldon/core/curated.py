@@ -10,8 +10,9 @@ from ..util.records import dataclass
 from datetime import datetime
 
 from ..contracts import ContractError
-from ..contracts.markdown import parse_document, render_document
-from ..contracts.ops import LogEpisode, Remember, RewriteAbout, RewriteSummary
+from ..contracts.markdown import (add_tombstone, is_forgotten, parse_document, remove_tombstone,
+                                  render_document)
+from ..contracts.ops import Forget, LogEpisode, Remember, Restore, RewriteAbout, RewriteSummary
 from ..home import Home
 from ..util.atomic import SymlinkRefused, ensure_dir, write_atomic
 from ..util.slug import slugify
@@ -23,6 +24,7 @@ class FileChange:
     path: str
     before: bytes | None
     after: bytes
+    note: str | None = None   # why nothing changed, when that needs saying (issue 8)
 
     @property
     def unchanged(self) -> bool:
@@ -42,7 +44,7 @@ def target_path(home: Home, op) -> str:
         return home.memory_file("summary.md")
     if isinstance(op, LogEpisode):
         return home.memory_file("episodes.md")
-    if isinstance(op, Remember):
+    if isinstance(op, (Remember, Forget, Restore)):
         slug = slugify(op.name)
         if not slug:
             raise ContractError(f"name {op.name!r} has nothing to make a file name from")
@@ -81,6 +83,17 @@ def plan(home: Home, op, source: str, now: datetime) -> FileChange:
     before = read_plain(path)
     old_meta, old_body = parse_document(before.decode("utf-8", "replace")) if before else ({}, "")
     stamp = iso(now)
+    # -- owner's tools (issue 8) --------------------------------------------------------
+    if isinstance(op, (Forget, Restore)):
+        return _tombstone(home, path, before, op, stamp)
+    if isinstance(op, Remember) and before is None:
+        twin = find_twin(home, op.collection, op.content)
+        if twin is not None:
+            twin_path, data = twin
+            gone = " (forgotten)" if is_forgotten(parse_document(data.decode("utf-8", "replace"))[0]) else ""
+            return FileChange(twin_path, data, data, note=f"already remembered as "
+                              f"{op.collection}/{os.path.basename(twin_path)}{gone}")
+    # -- end owner's tools --------------------------------------------------------------
     if isinstance(op, LogEpisode):
         meta = old_meta or {"name": "episodes", "collection": "episodes", "created": stamp,
                             "updated": stamp, "source": source}
@@ -99,6 +112,47 @@ def plan(home: Home, op, source: str, now: datetime) -> FileChange:
     meta = {"name": name, "collection": collection, "created": old_meta.get("created", stamp),
             "updated": stamp, "source": source}
     return FileChange(path, before, render_document(meta, body).encode())
+
+
+# -- owner's tools (issue 8) ----------------------------------------------------------
+
+def _tombstone(home: Home, path: str, before: bytes | None, op, stamp: str) -> FileChange:
+    rel = os.path.relpath(path, home.memory)
+    if before is None:
+        raise ContractError(f"no such item: {rel}")
+    try:
+        text = before.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ContractError(f"{rel} is not UTF-8 text: mark it by hand") from None
+    forgotten = is_forgotten(parse_document(text)[0])
+    if isinstance(op, Forget) == forgotten:
+        return FileChange(path, before, before, note=f"{rel} is already {'forgotten' if forgotten else 'remembered'}")
+    after = add_tombstone(text, stamp) if isinstance(op, Forget) else remove_tombstone(text)
+    if is_forgotten(parse_document(after)[0]) != isinstance(op, Forget):
+        raise ContractError(f"cannot {op.__struct_config__.tag} {rel}: its header is not one "
+                            f"shelldon can read; edit the `forgotten:` line by hand")
+    return FileChange(path, before, after.encode("utf-8"))
+
+
+def find_twin(home: Home, collection: str, content: str) -> tuple[str, bytes] | None:
+    """An item of the collection whose body says the same thing (normalised), if any."""
+    from ..util.text import normalise
+    wanted = normalise(content)
+    directory = home.collection_dir(collection)
+    try:
+        names = sorted(n for n in os.listdir(directory) if n.endswith(".md") and not n.startswith("."))
+    except FileNotFoundError:
+        return None
+    for name in names:
+        path = os.path.join(directory, name)
+        try:
+            data = read_plain(path)
+        except (SymlinkRefused, OSError):
+            continue
+        if data is not None and normalise(parse_document(data.decode("utf-8", "replace"))[1]) == wanted:
+            return path, data
+    return None
+# -- end owner's tools ----------------------------------------------------------------
 
 
 def commit(change: FileChange) -> None:

@@ -99,13 +99,25 @@ class HistoryStore(HistoryReader):
 
     def capture_learning(self, observation: str, pattern_key: str | None,
                          now: datetime | None = None, conn: sqlite3.Connection | None = None) -> int | None:
-        """One atomic UPSERT. Returns the row id, or None for an empty observation."""
+        """One atomic UPSERT. Returns the row id, or None for an empty observation.
+
+        With a key, the key is the identity. Without one, a pending keyless row with the
+        same normalised observation (util.text.normalise) is counted again instead.
+        """
         observation = observation.strip()
         if not observation:
             return None
         key = (pattern_key or "").strip() or None
         ts = iso(now or utcnow())
         c = conn or self.conn
+        if key is None:  # issue 8: the same normalised observation, pending, counts again
+            from ..util.text import normalise
+            return c.execute(
+                "INSERT INTO learnings (pattern_key, observation, norm, first_seen, last_seen) "
+                "VALUES (NULL, ?, ?, ?, ?) "
+                "ON CONFLICT (norm) WHERE pattern_key IS NULL AND status = 'pending' DO UPDATE SET "
+                "recurrence_count = recurrence_count + 1, last_seen = excluded.last_seen "
+                "RETURNING id", (observation, normalise(observation), ts, ts)).fetchone()[0]
         row = c.execute(
             "INSERT INTO learnings (pattern_key, observation, first_seen, last_seen) "
             "VALUES (?, ?, ?, ?) "

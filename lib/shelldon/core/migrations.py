@@ -104,6 +104,35 @@ def m001_core(conn: sqlite3.Connection) -> None:
     conn.execute("INSERT INTO meta(key, value) VALUES ('fts', ?)", (kind,))
 
 
+def m002_owner(conn: sqlite3.Connection) -> None:
+    """The owner's tools (issue 8): hand-edit state, undo data and revert links in the
+    journal; keyless learnings counted as recurrences of the same normalised observation."""
+    from ..util.text import normalise
+    for sql in (
+        # 1 when the file, after this row, holds hand edits the core has not adopted.
+        "ALTER TABLE journal ADD COLUMN hand INTEGER NOT NULL DEFAULT 0",
+        # How to rebuild the before bytes of an append (log_episode) without storing the file.
+        "ALTER TABLE journal ADD COLUMN undo TEXT",
+        # "<turn id>#<seq>" of the row a revert row undid: reverting twice is a no-op.
+        "ALTER TABLE journal ADD COLUMN reverts TEXT",
+        "CREATE INDEX journal_reverts ON journal(reverts) WHERE reverts IS NOT NULL",
+        "CREATE INDEX journal_status ON journal(status) WHERE status = 'conflict'",
+        "ALTER TABLE learnings ADD COLUMN norm TEXT",
+    ):
+        conn.execute(sql)
+    seen: set[str] = set()
+    rows = conn.execute("SELECT id, observation FROM learnings WHERE pattern_key IS NULL "
+                        "AND status = 'pending' ORDER BY id").fetchall()
+    for row_id, observation in rows:
+        norm = normalise(observation)
+        if norm in seen:
+            continue  # an older duplicate keeps the norm; this one stays as it was
+        seen.add(norm)
+        conn.execute("UPDATE learnings SET norm = ? WHERE id = ?", (norm, row_id))
+    conn.execute("CREATE UNIQUE INDEX learnings_norm ON learnings(norm) "
+                 "WHERE pattern_key IS NULL AND status = 'pending'")
+
+
 def m005_perf(conn: sqlite3.Connection) -> None:
     """Bounded costs as memory grows (docs/PERFORMANCE.md).
 
@@ -127,5 +156,6 @@ def m005_perf(conn: sqlite3.Connection) -> None:
 
 MIGRATIONS = [
     (1, "core", m001_core),
+    (2, "owner", m002_owner),
     (5, "perf", m005_perf),   # perf's reserved number
 ]

@@ -1,0 +1,43 @@
+"""shelldon-say's work: one message to the launcher, its reply back.
+
+Speaks the launcher's wire format (contracts/wire.py): one JSON request line, one JSON
+answer line. No launcher listening → Unavailable (69); an error answer → its own code.
+"""
+import os
+
+from .contracts import ContractError, wire
+from .util.errors import ShelldonError, Unavailable
+from .util.unixline import LineTooLong, exchange
+
+
+class Answered(ShelldonError):
+    """The launcher answered with an error: its code is ours."""
+
+    def __init__(self, message: str, code: int):
+        super().__init__(message)
+        self.exit_code = code if code in (1, 65, 69, 75, 77) else 1
+
+
+def say(socket_path: str, message: str, timeout: float) -> wire.SayReply:
+    request = wire.encode(wire.SayRequest(message))
+    if len(request) > wire.MAX_SAY_REQUEST:
+        raise ContractError(f"message too long: {len(request)} bytes on the wire "
+                            f"(at most {wire.MAX_SAY_REQUEST})")
+    try:
+        line = exchange(socket_path, request, wire.MAX_SAY_REQUEST, timeout)
+    except (FileNotFoundError, ConnectionRefusedError) as exc:
+        raise Unavailable(f"no launcher at {socket_path} ({exc.strerror}): is shelldon-launcherd running?") from None
+    except TimeoutError:
+        raise Unavailable(f"the launcher at {socket_path} did not answer within {timeout:g}s") from None
+    except LineTooLong as exc:
+        raise ContractError(f"launcher: {exc}") from None
+    if not line:
+        raise Unavailable(f"the launcher at {socket_path} closed without an answer")
+    reply = wire.decode(line, wire.SayReply, "launcher answer")
+    if not reply.ok:
+        raise Answered(reply.error or "refused", reply.code)
+    return reply
+
+
+def socket_for(home, path: str | None) -> str:
+    return path or os.path.join(home.run, wire.SOCKET_NAME)

@@ -1,0 +1,543 @@
+"""The launcher: socket → fork → drop → worker → pipe → core.
+
+One parent process, the core, that has imported everything before it listens. For each
+connection it reads one request line (bounded in size and time), then forks a worker:
+
+    child:  close every descriptor but the pipe → clear groups → setgid → setuid → verify
+            → assemble + think through read-only handles (worker.turn.prepare)
+            → write {"reply", "ops"} to the pipe → exit
+    parent: read the pipe → validate → core.turn.commit (apply ops, record the turn)
+            → answer the client
+
+The child never opens a store for writing, never sees the client's socket, and the
+parent trusts nothing from it but a reply text and op lines that the core validates
+again; the turn id and the owner's message are the parent's own. A drop that fails
+(no such user, a uid the kernel will not take, a check that does not hold) refuses the
+turn: nothing is written and the client gets exit code 77. A worker that hangs past the
+turn timeout, crashes or says something that is not a worker result is killed and the
+owner gets the degraded reply (recorded, as when a brain fails).
+
+Bounded: at most max_workers children at once (more requests queue), at most
+max_clients connections in all (more are answered "busy", 75), requests of at most
+max_request bytes read within read_timeout. SIGTERM stops accepting, answers the queue
+"try again" (75), lets running turns finish within the grace period (then kills them and
+answers the degraded reply), reaps every child and returns.
+"""
+import os
+import selectors
+import signal
+import socket
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .contracts import ContractError, wire
+from .contracts.turn import TurnRecord, check_turn_id, clean_message, new_turn_id
+from .home import Home
+from .util import log, privdrop
+from .util.unixline import listen_unix
+
+SOCKET_NAME = wire.SOCKET_NAME
+PIPE_FD = 3  # the child's only descriptor besides stdin/stdout/stderr
+
+Worker = Callable[[Home, str, str], TurnRecord]  # (home, message, turn_id) → record with reply
+
+
+def default_socket(home: Home) -> str:
+    return os.path.join(home.run, SOCKET_NAME)
+
+
+@dataclass
+class Limits:
+    max_workers: int = 4
+    turn_timeout: float = 120.0
+    read_timeout: float = 10.0
+    max_request: int = wire.MAX_SAY_REQUEST
+    max_clients: int = 256
+    shutdown_grace: float = 20.0
+
+
+@dataclass
+class Job:
+    conn: socket.socket
+    deadline: float
+    buf: bytearray = field(default_factory=bytearray)
+    message: str | None = None
+    turn_id: str | None = None
+    pid: int | None = None
+    pipe: int | None = None
+    out: bytearray = field(default_factory=bytearray)
+    eof: bool = False
+    exited: bool = False
+    status: int = 0
+    killed: str | None = None
+
+
+# -- the socket ---------------------------------------------------------------------
+
+def activated_socket() -> socket.socket | None:
+    """The listening socket systemd passed (LISTEN_PID/LISTEN_FDS), or None."""
+    if os.environ.get("LISTEN_PID") != str(os.getpid()):
+        return None
+    try:
+        count = int(os.environ.get("LISTEN_FDS", "0"))
+    except ValueError:
+        return None
+    for var in ("LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"):
+        os.environ.pop(var, None)
+    if count < 1:
+        return None
+    sock = socket.socket(fileno=3)
+    os.set_inheritable(3, False)
+    return sock
+
+
+# -- the child ----------------------------------------------------------------------
+
+def _child(home: Home, worker: Worker, worker_user: str | None, job: Job, pipe_w: int) -> None:
+    """Runs in the fork; never returns."""
+    status = 0
+    try:
+        signal.set_wakeup_fd(-1)
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGCHLD, signal.SIGPIPE):
+            signal.signal(sig, signal.SIG_DFL)
+        os.dup2(pipe_w, PIPE_FD, inheritable=False)
+        os.closerange(PIPE_FD + 1, os.sysconf("SC_OPEN_MAX"))  # the db, the sockets, the lock
+        try:
+            privdrop.maybe_drop(worker_user, quiet=True)
+        except privdrop.DropRefused as exc:
+            result = wire.WorkerResult(error=f"turn refused: {exc}", code=exc.exit_code)
+        else:
+            try:
+                record = worker(home, job.message, job.turn_id)
+                result = wire.WorkerResult(reply=record.reply, ops=record.ops)
+            except Exception as exc:
+                from .stage import exit_code_for
+                code, message = exit_code_for(exc)
+                result = wire.WorkerResult(error=message, code=code)
+        data = memoryview(wire.encode(result))
+        while data:
+            data = data[os.write(PIPE_FD, data):]
+    except BaseException:
+        status = 1
+    finally:
+        os._exit(status)
+
+
+def hold_open(db_path: str) -> tuple[int, int]:
+    """Fork a keeper that holds a writer connection on history.db until our end closes.
+
+    The WAL's -shm must exist for dropped workers (they cannot create it), and sqlite
+    removes it when the last connection closes. The connection lives in its own process
+    because an sqlite connection must never cross a fork: a worker forked from a parent
+    holding one would inherit its lock bookkeeping and fail ("locking protocol").
+    Returns (keeper pid, the write end to close when we are done).
+    """
+    pipe_r, pipe_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        status = 0
+        try:
+            signal.set_wakeup_fd(-1)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.dup2(pipe_r, PIPE_FD, inheritable=False)
+            os.closerange(PIPE_FD + 1, os.sysconf("SC_OPEN_MAX"))
+            from .core.history import HistoryStore
+            store = HistoryStore.open(db_path)
+            store.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # -shm now exists
+            while os.read(PIPE_FD, 1):
+                pass
+            store.close()
+        except BaseException:
+            status = 1
+        finally:
+            os._exit(status)
+    os.close(pipe_r)
+    return pid, pipe_w
+
+
+# -- the parent ---------------------------------------------------------------------
+
+class Launcher:
+    def __init__(self, home: Home, listener: socket.socket, worker: Worker,
+                 worker_user: str | None = None, limits: Limits | None = None,
+                 bound_path: str | None = None, commit: Callable | None = None):
+        from .core.turn import commit as core_commit
+        from .worker.brain import DEGRADED_REPLY
+        self.home, self.listener, self.worker = home, listener, worker
+        self.worker_user = worker_user
+        self.limits = limits or Limits()
+        self.bound_path = bound_path  # unlinked at exit when we bound it ourselves
+        self.commit = commit or core_commit
+        self.degraded = DEGRADED_REPLY
+        self.sel = selectors.DefaultSelector()
+        self.reading: dict[int, Job] = {}   # conn fd → job still reading its request
+        self.draining: dict[int, Job] = {}  # conn fd → refused client whose input we discard
+        self.queue: deque[Job] = deque()
+        self.children: dict[int, Job] = {}  # pid → job
+        self.stopping = False
+
+    # lifecycle
+    def serve(self) -> None:
+        self.home.require()
+        keeper_pid, keeper_w = hold_open(self.home.db)
+        wake_r, wake_w = socket.socketpair()
+        wake_r.setblocking(False)
+        wake_w.setblocking(False)
+        signal.set_wakeup_fd(wake_w.fileno(), warn_on_full_buffer=False)
+        signal.signal(signal.SIGTERM, self._on_term)
+        signal.signal(signal.SIGINT, self._on_term)
+        signal.signal(signal.SIGCHLD, lambda *_: None)  # a byte on the wakeup fd is enough
+        self.listener.setblocking(False)
+        self.sel.register(self.listener, selectors.EVENT_READ, "accept")
+        self.sel.register(wake_r, selectors.EVENT_READ, "wake")
+        try:
+            while not (self.stopping and not (self.children or self.reading or self.queue or self.draining)):
+                for key, _ in self.sel.select(self._next_timeout()):
+                    if key.data == "accept":
+                        self._accept()
+                    elif key.data == "wake":
+                        _drain(wake_r)
+                    elif key.data[0] == "conn":
+                        self._read_request(key.data[1])
+                    elif key.data[0] == "drain":
+                        self._drain_client(key.data[1])
+                    else:
+                        self._read_pipe(key.data[1])
+                self._reap()
+                self._expire()
+                self._dispatch()
+        finally:
+            signal.set_wakeup_fd(-1)
+            self._close_listener()
+            for pid, job in list(self.children.items()):
+                self._kill(job, "launcher stopped")
+            self._reap(block=True)
+            os.close(keeper_w)
+            _wait_for(keeper_pid)
+            wake_r.close()
+            wake_w.close()
+
+    def _on_term(self, *_):
+        if self.stopping:
+            return
+        self.stopping = True
+        log.info("stopping: no new connections; finishing the turns in flight")
+
+    def _close_listener(self) -> None:
+        if self.listener.fileno() == -1:
+            return
+        try:
+            self.sel.unregister(self.listener)
+        except (KeyError, ValueError):
+            pass
+        self.listener.close()
+        if self.bound_path:
+            try:
+                os.unlink(self.bound_path)
+            except FileNotFoundError:
+                pass
+
+    def _next_timeout(self) -> float:
+        deadlines = [j.deadline for j in (*self.reading.values(), *self.draining.values(),
+                                           *self.children.values())]
+        if not deadlines:
+            return 1.0
+        return max(0.0, min(1.0, min(deadlines) - time.monotonic()))
+
+    # connections
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self.listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            busy = len(self.reading) + len(self.queue) + len(self.children)
+            job = Job(conn, time.monotonic() + self.limits.read_timeout)
+            if self.stopping or busy >= self.limits.max_clients:
+                self._answer(job, wire.SayReply(False, error="launcher busy; try again later", code=75))
+                continue
+            conn.setblocking(False)
+            self.reading[conn.fileno()] = job
+            self.sel.register(conn, selectors.EVENT_READ, ("conn", job))
+
+    def _read_request(self, job: Job) -> None:
+        try:
+            chunk = job.conn.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            chunk = b""
+            job.buf.clear()
+        job.buf += chunk
+        if len(job.buf) > self.limits.max_request:
+            return self._refuse(job, f"request too long: more than {self.limits.max_request} bytes", 65)
+        if b"\n" not in job.buf and chunk:
+            return
+        self._stop_reading(job)
+        if not job.buf.strip():
+            job.conn.close()  # connected and said nothing
+            return
+        try:
+            request = wire.decode_say_request(bytes(job.buf.split(b"\n", 1)[0]))
+            job.message = clean_message(request.message)
+            if not job.message.strip():
+                raise ContractError("empty message")
+            job.turn_id = check_turn_id(request.turn_id) if request.turn_id else new_turn_id()
+        except ContractError as exc:
+            return self._answer(job, wire.SayReply(False, error=str(exc), code=65))
+        self.queue.append(job)
+
+    def _stop_reading(self, job: Job) -> None:
+        if self.reading.pop(job.conn.fileno(), None) is not None:
+            self.sel.unregister(job.conn)
+
+    def _refuse(self, job: Job, error: str, code: int) -> None:
+        """Answer a request we stopped reading; then discard what the client still sends
+        (closing on unread bytes would reset the connection before it reads the answer)."""
+        self._stop_reading(job)
+        if self._answer(job, wire.SayReply(False, error=error, code=code), close=False):
+            job.conn.setblocking(False)
+            job.deadline = time.monotonic() + self.limits.read_timeout
+            job.buf = bytearray()
+            self.draining[job.conn.fileno()] = job
+            self.sel.register(job.conn, selectors.EVENT_READ, ("drain", job))
+
+    def _drain_client(self, job: Job) -> None:
+        try:
+            chunk = job.conn.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            chunk = b""
+        job.out += chunk  # counted, not kept
+        if not chunk or len(job.out) > 4 * self.limits.max_request:
+            self._stop_draining(job)
+
+    def _stop_draining(self, job: Job) -> None:
+        if self.draining.pop(job.conn.fileno(), None) is not None:
+            self.sel.unregister(job.conn)
+            job.conn.close()
+
+    def _answer(self, job: Job, reply: wire.SayReply, close: bool = True) -> bool:
+        try:
+            job.conn.setblocking(True)
+            job.conn.settimeout(5.0)
+            job.conn.sendall(wire.encode(reply))
+            if not close:
+                job.conn.shutdown(socket.SHUT_WR)
+                return True
+        except OSError as exc:
+            log.warn(f"could not answer a client ({exc}); turn {job.turn_id or '-'} "
+                     f"{'recorded' if reply.ok else 'not recorded'}")
+        job.conn.close()
+        return False
+
+    # workers
+    def _dispatch(self) -> None:
+        while self.queue:
+            if self.stopping:
+                job = self.queue.popleft()
+                self._answer(job, wire.SayReply(False, error="launcher stopping; try again later", code=75))
+                continue
+            if len(self.children) >= self.limits.max_workers:
+                return
+            self._fork(self.queue.popleft())
+
+    def _fork(self, job: Job) -> None:
+        pipe_r, pipe_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            _child(self.home, self.worker, self.worker_user, job, pipe_w)
+        os.close(pipe_w)
+        os.set_blocking(pipe_r, False)
+        job.pid, job.pipe = pid, pipe_r
+        job.deadline = time.monotonic() + self.limits.turn_timeout
+        if self.stopping:
+            job.deadline = min(job.deadline, time.monotonic() + self.limits.shutdown_grace)
+        self.children[pid] = job
+        self.sel.register(pipe_r, selectors.EVENT_READ, ("pipe", job))
+
+    def _read_pipe(self, job: Job) -> None:
+        try:
+            chunk = os.read(job.pipe, 65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        job.out += chunk
+        if len(job.out) > wire.MAX_WORKER_RESULT:
+            self._kill(job, f"worker said more than {wire.MAX_WORKER_RESULT} bytes")
+        elif not chunk:
+            self._close_pipe(job)
+            job.eof = True
+        self._maybe_finish(job)
+
+    def _close_pipe(self, job: Job) -> None:
+        if job.pipe is not None:
+            self.sel.unregister(job.pipe)
+            os.close(job.pipe)
+            job.pipe = None
+
+    def _kill(self, job: Job, why: str) -> None:
+        if job.killed is None and not job.exited:
+            job.killed = why
+            try:
+                os.kill(job.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self._close_pipe(job)
+
+    def _reap(self, block: bool = False) -> None:
+        while self.children:
+            try:
+                pid, status = os.waitpid(-1, 0 if block else os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            job = self.children.get(pid)
+            if job is None:
+                continue
+            job.exited, job.status = True, status
+            if block:
+                self.children.pop(pid)
+            else:
+                self._maybe_finish(job)
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for job in list(self.reading.values()):
+            if now >= job.deadline:
+                self._refuse(job, f"no request line within {self.limits.read_timeout:g}s", 65)
+        for job in list(self.draining.values()):
+            if now >= job.deadline:
+                self._stop_draining(job)
+        for job in list(self.children.values()):
+            if now >= job.deadline and not job.exited:
+                self._kill(job, f"worker took longer than {self.limits.turn_timeout:g}s")
+        if self.stopping:
+            self._close_listener()
+            grace = now + self.limits.shutdown_grace
+            for job in self.children.values():
+                job.deadline = min(job.deadline, grace)
+
+    def _maybe_finish(self, job: Job) -> None:
+        if not job.exited or not (job.eof or job.killed):
+            return
+        self.children.pop(job.pid, None)
+        self._close_pipe(job)
+        self._finish(job)
+
+    def _finish(self, job: Job) -> None:
+        """The core's half of the turn: validate what the worker said, commit, answer."""
+        reply, ops = self.degraded, None
+        if job.killed:
+            log.warn(f"turn {job.turn_id}: {job.killed}; killed it, answering the degraded reply")
+        else:
+            try:
+                result = wire.decode(bytes(job.out), wire.WorkerResult, "worker result")
+            except ContractError as exc:
+                log.warn(f"turn {job.turn_id}: worker exited with status {job.status} and {exc}; "
+                         f"answering the degraded reply")
+            else:
+                if result.error is not None and result.code in (69, 77):
+                    log.error(f"turn {job.turn_id}: {result.error}")
+                    return self._answer(job, wire.SayReply(False, turn_id=job.turn_id,
+                                                           error=result.error, code=result.code))
+                if result.error is not None:
+                    log.warn(f"turn {job.turn_id}: worker failed ({result.error}); degraded reply")
+                elif result.reply is not None:
+                    try:
+                        reply, ops = clean_message(result.reply, "reply"), result.ops
+                    except ContractError as exc:
+                        log.warn(f"turn {job.turn_id}: refused the worker's reply ({exc}); degraded reply")
+        record = TurnRecord(job.turn_id, job.message, reply=reply, ops=ops)
+        try:
+            outcomes = self.commit(self.home, record)
+        except Exception as exc:
+            from .stage import exit_code_for
+            code, message = exit_code_for(exc)
+            log.error(f"turn {job.turn_id} not recorded: {message}")
+            return self._answer(job, wire.SayReply(False, turn_id=job.turn_id, error=message, code=code))
+        for outcome in outcomes or ():
+            if outcome.entry.rejected:
+                log.warn(f"turn {job.turn_id}: the core refused a proposed op: {outcome.entry.reason}")
+        self._answer(job, wire.SayReply(True, turn_id=job.turn_id, reply=reply))
+
+
+def _wait_for(pid: int) -> None:
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass  # already reaped by _reap's waitpid(-1)
+
+
+def _drain(sock: socket.socket) -> None:
+    try:
+        while sock.recv(4096):
+            pass
+    except (BlockingIOError, InterruptedError):
+        pass
+
+
+# -- wiring -------------------------------------------------------------------------
+
+def turn_worker(config, broker_socket: str | None) -> Worker:
+    """The real worker: prepare() with the broker's brain, or the configured one (dev)."""
+    from .worker.turn import prepare
+
+    def work(home: Home, message: str, turn_id: str) -> TurnRecord:
+        brain = None
+        if broker_socket and config.brain.name != "rules":
+            from .worker.brokerbrain import BrokerBrain
+            brain = BrokerBrain(broker_socket, config.brain.name)
+        return prepare(home, message, config, turn_id, brain)
+    return work
+
+
+def preload(home: Home, config, broker_socket: str | None) -> None:
+    """Import, once, everything a turn will need, so a turn costs a fork — and so a
+    dropped worker never has to import (it may not be able to read the interpreter's
+    own library, e.g. a Python installed under /root). A warm-up prepare() with the
+    rules brain walks the real path; it is read-only and its result is thrown away."""
+    import importlib
+    from .core import turn as _core_turn  # noqa: F401
+    from .worker import brokerbrain, prompt, rules, turn  # noqa: F401
+    from .worker.brain import RulesBrain
+    for name in ("msgspec", "urllib.parse", "tomllib", "sqlite_fts4", "frontmatter", "yaml"):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+    if config.brain.name != "rules" and not broker_socket:
+        from .broker import providers  # noqa: F401
+    try:
+        turn.prepare(home, "warm-up", config, brain=RulesBrain())
+    except Exception as exc:
+        log.warn(f"warm-up turn failed ({type(exc).__name__}: {exc}); serving anyway")
+
+
+def run_launcher(home: Home, socket_path: str | None, worker_user: str | None,
+                 broker_socket: str | None, limits: Limits, group: str | None = None,
+                 config_overrides: dict | None = None) -> int:
+    """shelldon-launcherd: load, import, check, listen (or take systemd's socket), serve."""
+    from .config import load_config
+    home.require()
+    config = load_config(home, **(config_overrides or {}))
+    preload(home, config, broker_socket)
+    if not worker_user:
+        log.warn(f"{privdrop.DEV_MODE_WARNING}: no --worker-user; workers run as uid {os.geteuid()}")
+    elif os.geteuid() != 0:
+        log.warn(f"{privdrop.DEV_MODE_WARNING}: not root, workers cannot drop to {worker_user}")
+    if config.brain.name != "rules" and not broker_socket:
+        log.warn("no --broker-socket: workers call the provider themselves (dev mode)")
+    listener = activated_socket()
+    bound = None
+    if listener is None:
+        bound = socket_path or default_socket(home)
+        listener = listen_unix(bound, 0o660, group)
+    log.info(f"listening on {bound or 'the socket systemd passed'}; "
+             f"{limits.max_workers} workers, {limits.turn_timeout:g}s per turn")
+    Launcher(home, listener, turn_worker(config, broker_socket), worker_user, limits, bound).serve()
+    return 0

@@ -1,0 +1,137 @@
+"""Dropping root to a worker user, in visible steps, and proving it took.
+
+    target = resolve_worker("shelldon-worker")   # who; DropRefused if no such user
+    drop_privileges(target)                      # clear groups → gid → uid → verify
+
+Each step is its own small function so the order can be read and tested: supplementary
+groups are cleared first (while we still may), then the gid (real, effective and saved,
+with setresgid), then the uid (setresuid; after it nothing can be changed back), then
+verify() checks what the kernel now says: every uid and gid slot the target, no groups,
+no capabilities left, and os.setuid(0) refused. Any step or check that fails raises
+DropRefused and the caller must refuse the turn (fail closed): a process that asked to be
+a worker and is not one never runs a turn.
+
+No worker user configured, or not running as root: the drop is skipped with a loud
+"vault isolation OFF, dev mode" warning and the caller carries on (maybe_drop).
+"""
+import os
+import pwd
+from dataclasses import dataclass
+
+from . import log
+from .errors import Denied
+
+DEV_MODE_WARNING = "vault isolation OFF, dev mode"
+
+
+class DropRefused(Denied):
+    """The drop was asked for and did not happen, or did not take: refuse the turn."""
+
+
+@dataclass(frozen=True)
+class Target:
+    user: str
+    uid: int
+    gid: int
+
+
+def resolve_worker(user: str | int) -> Target:
+    """A user name or numeric uid → Target. A uid with no passwd entry uses gid = uid."""
+    text = str(user).strip()
+    if not text:
+        raise DropRefused("empty worker user")
+    try:
+        entry = pwd.getpwnam(text)
+        return Target(entry.pw_name, entry.pw_uid, entry.pw_gid)
+    except KeyError:
+        pass
+    if not text.isdigit():
+        raise DropRefused(f"no such worker user: {text}")
+    uid = int(text)
+    try:
+        entry = pwd.getpwuid(uid)
+        return Target(entry.pw_name, uid, entry.pw_gid)
+    except (KeyError, OverflowError):
+        return Target(text, uid, uid)
+
+
+def clear_groups() -> None:
+    os.setgroups([])
+
+
+def set_gid(gid: int) -> None:
+    os.setresgid(gid, gid, gid)
+
+
+def set_uid(uid: int) -> None:
+    os.setresuid(uid, uid, uid)
+
+
+def _capabilities() -> dict[str, int]:
+    """CapPrm/CapEff/CapInh/CapAmb from /proc/self/status ({} where there is no /proc)."""
+    caps: dict[str, int] = {}
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                key, _, value = line.partition(":")
+                if key in ("CapInh", "CapPrm", "CapEff", "CapAmb"):
+                    caps[key] = int(value.strip(), 16)
+    except OSError:
+        pass
+    return caps
+
+
+def verify(target: Target) -> None:
+    """Raise DropRefused unless the process is now exactly the target and cannot go back."""
+    uids, gids = os.getresuid(), os.getresgid()
+    if uids != (target.uid,) * 3:
+        raise DropRefused(f"uid drop did not take: real/effective/saved uid are {uids}, "
+                          f"want {target.uid}")
+    if gids != (target.gid,) * 3:
+        raise DropRefused(f"gid drop did not take: real/effective/saved gid are {gids}, "
+                          f"want {target.gid}")
+    groups = os.getgroups()
+    if groups:
+        raise DropRefused(f"supplementary groups still set: {groups}")
+    left = {k: v for k, v in _capabilities().items() if v}
+    if left:
+        raise DropRefused(f"capabilities still held: {left}")
+    if target.uid == 0:
+        return  # a drop "to root" proves nothing more; refused earlier by drop_privileges
+    try:
+        os.setuid(0)
+    except PermissionError:
+        return
+    raise DropRefused("regained root after the drop: refusing to run")
+
+
+def drop_privileges(target: Target) -> Target:
+    """Clear groups, set gid, set uid, verify. DropRefused on any failure."""
+    if target.uid == 0:
+        raise DropRefused(f"worker user {target.user} is root: refusing to run turns as root")
+    for step, arg in ((clear_groups, None), (set_gid, target.gid), (set_uid, target.uid)):
+        try:
+            step() if arg is None else step(arg)
+        except (OSError, OverflowError, ValueError) as exc:
+            raise DropRefused(f"{step.__name__}({'' if arg is None else arg}) failed: "
+                              f"{getattr(exc, 'strerror', None) or exc}") from None
+    verify(target)
+    return target
+
+
+def maybe_drop(user: str | int | None, quiet: bool = False) -> Target | None:
+    """The launcher child's step: drop to user, or warn loudly and skip (dev mode).
+
+    Returns the target dropped to, or None when the drop was skipped. Raises DropRefused
+    for a configured user that cannot be used (the turn must be refused). quiet: the
+    caller has already warned (the launcher says it once, at start).
+    """
+    if user is None or str(user).strip() == "":
+        if not quiet:
+            log.warn(f"{DEV_MODE_WARNING}: no worker user configured")
+        return None
+    if os.geteuid() != 0:
+        if not quiet:
+            log.warn(f"{DEV_MODE_WARNING}: not running as root, cannot drop to {user}")
+        return None
+    return drop_privileges(resolve_worker(user))

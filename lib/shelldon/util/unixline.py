@@ -1,0 +1,63 @@
+"""One line over a Unix stream socket each way: the daemons' client side."""
+import socket
+
+
+class LineTooLong(ValueError):
+    pass
+
+
+def read_line(sock: socket.socket, limit: int) -> bytes:
+    """Bytes up to the first newline (without it), or to EOF; LineTooLong past limit."""
+    data = bytearray()
+    while b"\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+        if len(data) > limit and b"\n" not in data[:limit + 1]:
+            raise LineTooLong(f"answer longer than {limit} bytes")
+    return bytes(data.split(b"\n", 1)[0])
+
+
+def exchange(path: str, request: bytes, limit: int, timeout: float | None) -> bytes:
+    """Connect, send request, half-close, read one line back. OSError if no one listens."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(timeout)
+        sock.connect(path)
+        sock.sendall(request)
+        sock.shutdown(socket.SHUT_WR)
+        return read_line(sock, limit)
+
+
+def peer_credentials(sock: socket.socket) -> tuple[int, int, int]:
+    """(pid, uid, gid) of the process at the other end (SO_PEERCRED, Linux)."""
+    import struct
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    return struct.unpack("3i", creds)
+
+
+def listen_unix(path: str, mode: int = 0o600, group: str | None = None, backlog: int = 64) -> socket.socket:
+    """A listening socket at path, born with mode (the umask does the work, so there is
+    no moment at which it is more open), then handed to group if given. A stale socket
+    at path is replaced; anything else there is refused."""
+    import grp
+    import os
+    import stat
+    try:
+        if not stat.S_ISSOCK(os.lstat(path).st_mode):
+            raise FileExistsError(f"{path} exists and is not a socket")
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    old = os.umask(0o777 & ~mode)
+    try:
+        sock.bind(path)
+    finally:
+        os.umask(old)
+    if group is not None:
+        gid = grp.getgrnam(group).gr_gid
+        if os.stat(path).st_gid != gid:
+            os.chown(path, -1, gid)
+    sock.listen(backlog)
+    return sock

@@ -1,0 +1,177 @@
+"""shelldon-status: one screen on the state of a home. Read-only.
+
+What it reads: history.db (messages, learnings, the journal, the budget) through a
+read-only handle; the sizes of history.db and raw/; the curated tree's headers (how many
+items, how many forgotten); config.toml for the brain ([brain]), the daily budget
+([dream] budget, as the dream gates on it), the worker user ([trust] worker_user) and
+memory git ([memory] git).
+"""
+import os
+import time
+from datetime import datetime
+
+from ..contracts.markdown import is_forgotten, parse_document
+from ..home import COLLECTIONS, Home
+from .history_read import open_readonly
+from .journal_read import last_dream, open_conflicts
+
+DEFAULT_BUDGET = 200
+
+
+def _table(tables: dict, name: str) -> dict:
+    value = tables.get(name, {})
+    return value if isinstance(value, dict) else {}
+
+
+def settings(home: Home) -> dict:
+    """What status reports of the settings, read as every stage reads them (config.load_config:
+    env SHELLDON_* beats config.toml beats the default). A broken config.toml is reported,
+    not fatal: status must always answer."""
+    from ..config import load_config
+    from ..util.errors import ShelldonError
+    error = None
+    try:
+        config = load_config(home)
+        brain, tables = config.brain, config.tables
+        brain_info = {"brain": brain.name, "model": brain.model, "url": brain.url}
+    except ShelldonError as exc:
+        error, tables = str(exc), {}
+        brain_info = {"brain": os.environ.get("SHELLDON_BRAIN") or "rules", "model": None, "url": None}
+    try:
+        budget = int(_table(tables, "dream").get("budget", DEFAULT_BUDGET))
+    except (TypeError, ValueError):
+        budget = DEFAULT_BUDGET
+    memgit = os.environ.get("SHELLDON_MEMORY_GIT", "").strip()
+    git = memgit.casefold() in ("1", "true", "yes", "on") if memgit else _table(tables, "memory").get("git") is True
+    return {**brain_info, "config_error": error, "budget": budget, "git": git,
+            "worker_user": os.environ.get("SHELLDON_WORKER_USER") or _table(tables, "trust").get("worker_user")}
+
+
+def _size(path: str) -> int:
+    try:
+        return os.lstat(path).st_size
+    except OSError:
+        return 0
+
+
+def _tree_size(path: str) -> tuple[int, int]:
+    files = total = 0
+    for root, _dirs, names in os.walk(path):
+        for name in names:
+            files += 1
+            total += _size(os.path.join(root, name))
+    return files, total
+
+
+def _items(home: Home) -> dict:
+    counts = {"items": 0, "forgotten": 0, "by_collection": {}}
+    for collection in COLLECTIONS:
+        directory = home.collection_dir(collection)
+        try:
+            names = [n for n in os.listdir(directory) if n.endswith(".md") and not n.startswith(".")]
+        except OSError:
+            names = []
+        live = 0
+        for name in names:
+            try:
+                with open(os.path.join(directory, name), "rb") as handle:
+                    text = handle.read().decode("utf-8", "replace")
+            except OSError:
+                continue
+            if is_forgotten(parse_document(text)[0]):
+                counts["forgotten"] += 1
+            else:
+                live += 1
+        counts["items"] += live
+        counts["by_collection"][collection] = live
+    return counts
+
+
+def gather(home: Home) -> dict:
+    home.require()
+    now = time.time()
+    conf = settings(home)
+    day = datetime.fromtimestamp(now).astimezone().strftime("%Y-%m-%d")
+    raw_files, raw_bytes = _tree_size(home.raw)
+    state: dict = {
+        "home": home.root,
+        "sizes": {"history_db": _size(home.db) + _size(home.db + "-wal"), "raw_files": raw_files,
+                  "raw_bytes": raw_bytes},
+        "brain": {k: conf[k] for k in ("brain", "model", "url")},
+        "config_error": conf["config_error"],
+        "vault_isolation": ("on" if conf["worker_user"] and os.geteuid() == 0 else "off (dev mode)"),
+        "worker_user": conf["worker_user"],
+        "memory": {**_items(home), "git": conf["git"]},
+    }
+    with open_readonly(home.db) as reader:
+        conn = reader.conn
+        messages, turns = conn.execute("SELECT count(*), count(DISTINCT turn_id) FROM messages").fetchone()
+        state["history"] = {"messages": messages, "turns": turns,
+                            "last": conn.execute("SELECT max(ts) FROM messages").fetchone()[0]}
+        learnings = dict(conn.execute("SELECT status, count(*) FROM learnings GROUP BY status").fetchall())
+        state["learnings"] = {s: learnings.get(s, 0) for s in ("pending", "promoted", "pruned")}
+        row = conn.execute("SELECT spent FROM budget WHERE day = ?", (day,)).fetchone()
+        spent = row[0] if row else 0
+        state["budget"] = {"day": day, "spent": spent, "limit": conf["budget"],
+                           "left": max(0, conf["budget"] - spent)}
+        dream = last_dream(conn)
+        if dream is None:
+            state["last_dream"] = None
+        else:
+            turn_id, ts, ops = dream
+            done: dict[str, int] = {}
+            for op, status, path, _reason in ops:
+                label = f"{op or 'op'} {status}"
+                done[label] = done.get(label, 0) + 1
+            state["last_dream"] = {"turn_id": turn_id, "ts": ts, "did": done,
+                                   "files": sorted({p.removeprefix("memory/") for op, s, p, _r in ops
+                                                    if p and s == "applied"})}
+        state["conflicts"] = [{"path": c.path.removeprefix("memory/"), "turn_id": c.turn_id, "op": c.op,
+                               "ts": c.ts, "proposed": c.proposed.get("content")}
+                              for c in open_conflicts(conn)]
+    return state
+
+
+def _kib(n: int) -> str:
+    return f"{n / 1024:.0f} KiB" if n < 10 * 1024 * 1024 else f"{n / 1048576:.1f} MiB"
+
+
+def render(state: dict) -> str:
+    h, le, b, m = state["history"], state["learnings"], state["budget"], state["memory"]
+    brain = state["brain"]
+    brain_text = brain["brain"] + (f" ({brain['model']})" if brain.get("model") else "") + \
+        (f" at {brain['url']}" if brain.get("url") else "")
+    if state["last_dream"] is None:
+        dream = "never"
+    else:
+        d = state["last_dream"]
+        did = ", ".join(f"{n} {label}" for label, n in sorted(d["did"].items()))
+        dream = f"{d['ts'].replace('T', ' ')} ({d['turn_id']}): {did or 'nothing'}"
+        if d["files"]:
+            dream += f"; wrote {', '.join(d['files'][:5])}" + (" …" if len(d["files"]) > 5 else "")
+    vault = state["vault_isolation"] + (f" (worker user {state['worker_user']})" if state["worker_user"] else "")
+    lines = [
+        f"home       {state['home']}",
+        f"history    {h['messages']} messages in {h['turns']} turns" + (f", last {h['last']}" if h["last"] else ""),
+        f"learnings  {le['pending']} pending, {le['promoted']} promoted, {le['pruned']} pruned",
+        f"last dream {dream}",
+        f"budget     {b['left']} of {b['limit']} left today ({b['spent']} spent on {b['day']})",
+        f"memory     {m['items']} items ({', '.join(f'{n} {c}' for c, n in m['by_collection'].items())}), "
+        f"{m['forgotten']} forgotten; git {'on' if m['git'] else 'off'}",
+        f"sizes      history.db {_kib(state['sizes']['history_db'])}, raw/ {state['sizes']['raw_files']} files "
+        f"{_kib(state['sizes']['raw_bytes'])}",
+        f"vault      isolation {vault}",
+        f"brain      {brain_text}",
+    ]
+    if state.get("config_error"):
+        lines.append(f"config     {state['config_error']}")
+    conflicts = state["conflicts"]
+    if not conflicts:
+        lines.append("conflicts  none")
+    else:
+        lines.append(f"conflicts  {len(conflicts)} open (hand edits kept; settle with shelldon-resolve PATH --mine|--theirs)")
+        for c in conflicts:
+            proposed = " ".join((c["proposed"] or "").split())
+            proposed = proposed if len(proposed) <= 60 else proposed[:59] + "…"
+            lines.append(f"  {c['path']}: {c['op']} from {c['turn_id']} held back" + (f": {proposed}" if proposed else ""))
+    return "\n".join(lines)

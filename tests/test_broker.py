@@ -1,0 +1,122 @@
+"""shelldon-brokerd: who may ask, the limits, and the key path (real sockets, real drops)."""
+import grp
+import json
+import os
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from childproc import in_child
+from conftest import BIN
+from daemons import Daemon
+from trustfix import open_home, worker_user  # noqa: F401 (fixtures)
+
+
+def think(path, prompt="hello", message="hello", raw=None) -> dict:
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(60)
+        s.connect(str(path))
+        s.sendall(raw if raw is not None else json.dumps({"prompt": prompt, "message": message}).encode() + b"\n")
+        s.shutdown(socket.SHUT_WR)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    return json.loads(data)
+
+
+@pytest.fixture
+def home(open_home):
+    subprocess.run([sys.executable, str(BIN / "shelldon-init"), "--home", str(open_home)], check=True,
+                   capture_output=True)
+    return open_home
+
+
+def broker(home, fake_model, *args):
+    env = {"SHELLDON_BRAIN": "openai", "SHELLDON_BRAIN_URL": fake_model.openai_url}
+    return Daemon("shelldon-brokerd", "--home", home, "--socket", home / "run/broker.sock", *args,
+                  socket_path=home / "run/broker.sock", env=env)
+
+
+def test_answers_its_own_uid_and_bounds_what_it_forwards(home, fake_model):
+    fake_model.reply = "from the model"
+    daemon = broker(home, fake_model, "--per-minute", "2")
+    sock = home / "run/broker.sock"
+    try:
+        assert oct(os.stat(sock).st_mode & 0o777) == "0o600"
+        assert think(sock) == {"ok": True, "text": "from the model"}
+        assert think(sock, raw=b'{"prompt": "x", "message": "y", "extra": 1}\n')["ok"] is False
+        too_big = think(sock, raw=b'{"prompt": "' + b"x" * (600 * 1024) + b'"}\n')
+        assert too_big["ok"] is False and "longer than" in too_big["error"]
+        assert think(sock)["ok"] is True
+        limited = think(sock)
+        assert limited == {"ok": False, "error": "rate limited: more than 2 calls a minute"}
+    finally:
+        log = daemon.stop()
+    assert len(fake_model.requests) == 2
+    assert "Authorization" not in fake_model.requests[0]["headers"]  # no vault, no key
+    assert "from the model" not in log and "hello" not in log  # no prompt or reply in the log
+
+
+def test_provider_failure_is_an_error_answer(home, fake_model):
+    fake_model.status = 500
+    daemon = broker(home, fake_model)
+    try:
+        answer = think(home / "run/broker.sock")
+    finally:
+        daemon.stop()
+    assert answer["ok"] is False and "server error 500" in answer["error"]
+
+
+def _ask_as(uid, gid, groups, path):
+    os.setgroups(groups)
+    os.setresgid(gid, gid, gid)
+    os.setresuid(uid, uid, uid)
+    return think(path)
+
+
+@pytest.mark.root
+def test_only_the_worker_group_may_ask(home, fake_model, worker_user):
+    group = grp.getgrgid(worker_user.pw_gid).gr_name
+    daemon = broker(home, fake_model, "--worker-group", group)
+    sock = str(home / "run/broker.sock")
+    try:
+        assert oct(os.stat(sock).st_mode & 0o777) == "0o660"
+        worker = in_child(_ask_as, worker_user.pw_uid, worker_user.pw_gid, [], sock)
+        # in the socket's group only as a supplementary group: the kernel lets it connect,
+        # the peer check (primary gid) does not let it ask
+        stranger = in_child(_ask_as, 54321, 54321, [worker_user.pw_gid], sock)
+        outsider = in_child(_ask_as, 54321, 54321, [], sock)
+    finally:
+        log = daemon.stop()
+    assert worker["ok"] is True
+    assert stranger == {"ok": False, "error": "peer not allowed"}
+    assert outsider["raised"] == "PermissionError"  # 0660: the kernel refuses the connect
+    assert "uid=54321" in log and "refused: peer not allowed" in log
+
+
+@pytest.mark.root
+def test_the_key_comes_from_the_vault_helper(home, fake_model):
+    key = "sk-broker-test-42"
+    (home / "memory/vault/provider-key.md").write_text(key + "\n")
+    vaultd = Daemon("shelldon-vaultd", "--socket", home / "run/vault.sock", "--vault", home / "memory/vault",
+                    "--allow-uid", "root", socket_path=home / "run/vault.sock")
+    daemon = broker(home, fake_model, "--vault-socket", home / "run/vault.sock")
+    try:
+        answer = think(home / "run/broker.sock")
+    finally:
+        logs = daemon.stop() + vaultd.stop()
+    assert answer["ok"] is True
+    assert fake_model.requests[0]["headers"]["Authorization"] == f"Bearer {key}"
+    assert key not in logs and key not in json.dumps(answer)
+
+
+def test_no_vault_helper_is_an_error_not_a_keyless_call(home, fake_model):
+    daemon = broker(home, fake_model, "--vault-socket", home / "run/nothing.sock")
+    try:
+        answer = think(home / "run/broker.sock")
+    finally:
+        daemon.stop()
+    assert answer["ok"] is False and "vault helper" in answer["error"]
+    assert fake_model.requests == []

@@ -1,0 +1,365 @@
+"""shelldon-launcherd + shelldon-say, for real: sockets, forks, uid drops, the core."""
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from conftest import BIN, tree_snapshot
+from daemons import Daemon, children_of, wait_until
+from trustfix import open_home, worker_user  # noqa: F401 (fixtures)
+
+
+def init(home: Path, *args):
+    result = subprocess.run([sys.executable, str(BIN / "shelldon-init"), "--home", str(home), *args],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return home
+
+
+def launcher(home: Path, *args, env=None, wrap=()):
+    return Daemon("shelldon-launcherd", "--home", home, *args, socket_path=home / "run/shelldon.sock",
+                  env=env, wrap=wrap)
+
+
+def say(home: Path, *args, input=None, timeout=120):
+    return subprocess.run([sys.executable, str(BIN / "shelldon-say"), "--home", str(home), *args],
+                          input=input, capture_output=True, text=True, timeout=timeout)
+
+
+def raw_exchange(path: Path, data: bytes) -> bytes:
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(60)
+        s.connect(str(path))
+        s.sendall(data)
+        s.shutdown(socket.SHUT_WR)
+        chunks = []
+        while chunk := s.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def rows(home: Path, sql: str, params=()):
+    conn = sqlite3.connect(home / "history.db")
+    try:
+        return conn.execute(sql, params).fetchall()
+    finally:
+        conn.close()
+
+
+def consistent(home: Path) -> None:
+    """Every recorded turn has both halves and its raw/ capture; the database is sound."""
+    assert rows(home, "PRAGMA integrity_check") == [("ok",)]
+    per_turn = rows(home, "SELECT turn_id, group_concat(role) FROM messages GROUP BY turn_id")
+    raw = "".join(p.read_text() for p in (home / "raw").glob("*.md"))
+    for turn_id, roles in per_turn:
+        assert sorted(roles.split(",")) == ["owner", "pet"], turn_id
+        assert turn_id in raw
+
+
+# -- anyone (the drop is skipped) -----------------------------------------------------
+
+def test_say_without_a_launcher_exits_69(tmp_path):
+    home = init(tmp_path / "home")
+    result = say(home, "hello")
+    assert result.returncode == 69
+    assert "no launcher" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_dev_mode_turns_work_and_warn_loudly(tmp_path):
+    home = init(tmp_path / "home")
+    daemon = launcher(home)
+    try:
+        first = say(home, input="my sister Ana lives in Porto\n")
+        assert first.returncode == 0, first.stderr
+        second = say(home, "where does Ana live?")
+        assert "Porto" in second.stdout
+        assert oct(os.stat(home / "run/shelldon.sock").st_mode & 0o777) == "0o660"
+    finally:
+        log = daemon.stop()
+    assert daemon.proc.returncode == 0
+    assert "vault isolation OFF, dev mode" in log
+    assert rows(home, "SELECT count(*) FROM messages") == [(4,)]
+    assert (home / "memory/people/ana.md").exists()
+    assert not (home / "run/shelldon.sock").exists()  # we bound it, we removed it
+    consistent(home)
+
+
+def test_the_wire_is_one_json_line_and_socat_can_speak_it(tmp_path):
+    home = init(tmp_path / "home")
+    daemon = launcher(home)
+    sock = home / "run/shelldon.sock"
+    try:
+        answer = json.loads(raw_exchange(sock, b'{"message": "hello there", "turn_id": "t-wire-1"}\n'))
+        assert answer["ok"] is True and answer["turn_id"] == "t-wire-1" and answer["reply"]
+        again = json.loads(raw_exchange(sock, b'{"message": "hello there", "turn_id": "t-wire-1"}\n'))
+        assert again["ok"] is True  # the same turn id twice: recorded once
+        plain = json.loads(raw_exchange(sock, b"just some words\n"))
+        assert plain["ok"] is True
+        bad = [b'{"message": "x", "colour": "red"}\n', b'{"message": 5}\n', b"{not json\n",
+               b"\xff\xfe\n", b'{"message": "   "}\n', b'{"message": "x", "turn_id": "../../x"}\n',
+               b'{"message": "a\\u0000b"}\n']
+        for line in bad:
+            answer = json.loads(raw_exchange(sock, line))
+            assert answer["ok"] is False and answer["code"] == 65, (line, answer)
+        too_long = json.loads(raw_exchange(sock, b"x" * (300 * 1024) + b"\n"))
+        assert too_long == {"ok": False, "error": too_long["error"], "code": 65}
+        assert "too long" in too_long["error"]
+        if subprocess.run(["which", "socat"], capture_output=True).returncode == 0:
+            out = subprocess.run(["socat", "-", f"UNIX-CONNECT:{sock}"], input=b'{"message":"hi socat"}\n',
+                                 capture_output=True, timeout=60)
+            assert json.loads(out.stdout)["ok"] is True
+    finally:
+        daemon.stop()
+    assert rows(home, "SELECT count(*) FROM messages WHERE turn_id = 't-wire-1'") == [(2,)]
+    assert rows(home, "SELECT count(*) FROM messages") == [(4 + 2 * bool(shutil_which("socat")),)]
+
+
+def shutil_which(name):
+    import shutil
+    return shutil.which(name)
+
+
+def test_say_reports_refusals_with_their_code(tmp_path):
+    home = init(tmp_path / "home")
+    daemon = launcher(home)
+    try:
+        result = say(home, input="   \n")
+        assert result.returncode == 65 and "empty message" in result.stderr
+    finally:
+        daemon.stop()
+
+
+# -- root: real drops -----------------------------------------------------------------
+
+def _worker_home(open_home, user):
+    return init(open_home, "--worker-user", user.pw_name)
+
+
+@pytest.mark.root
+def test_fifty_concurrent_clients_each_get_their_own_reply(open_home, worker_user):
+    home = _worker_home(open_home, worker_user)
+    daemon = launcher(home, "--worker-user", worker_user.pw_name, "--max-workers", "4")
+    messages = [f"remember that locker kq{i} opens with code {1000 + i}" for i in range(50)]
+    try:
+        with ThreadPoolExecutor(max_workers=50) as pool:
+            results = list(pool.map(lambda m: say(home, m), messages))
+        children = children_of(daemon.pid)
+        shm_while_running = (home / "history.db-shm").exists()
+    finally:
+        log = daemon.stop()
+    assert shm_while_running  # the keeper's writer connection: dropped workers can read the WAL
+    assert "history unavailable" not in log and "Traceback" not in log
+    for i, (message, result) in enumerate(zip(messages, results)):
+        assert result.returncode == 0, result.stderr
+        assert f"kq{i} " in result.stdout or f"kq{i})" in result.stdout, (i, result.stdout)
+        recorded = rows(home, "SELECT p.content FROM messages o JOIN messages p ON p.turn_id = o.turn_id "
+                              "AND p.role = 'pet' WHERE o.role = 'owner' AND o.content = ?", (message,))
+        assert recorded == [(result.stdout.rstrip("\n"),)]  # its own reply, recorded once
+    assert rows(home, "SELECT count(*), count(DISTINCT turn_id) FROM messages") == [(100, 50)]
+    assert len(list((home / "memory/facts").glob("locker-kq*.md"))) == 50
+    assert all(state != "Z" for _, state in children), children
+    assert len(children) <= 1, children  # only the keeper of history.db remains
+    assert "vault isolation OFF" not in log
+    consistent(home)
+
+
+@pytest.mark.root
+@pytest.mark.parametrize("user", ["no-such-shelldon-user", str(2**32 - 1), "root"])
+def test_a_misconfigured_drop_refuses_the_turn_and_writes_nothing(open_home, user):
+    home = init(open_home)
+    before = tree_snapshot(home / "memory")
+    daemon = launcher(home, "--worker-user", user)
+    try:
+        result = say(home, "remember that this must not be written")
+    finally:
+        log = daemon.stop()
+    assert result.returncode == 77, result.stderr
+    assert "turn refused" in result.stderr and "Traceback" not in result.stderr
+    assert rows(home, "SELECT count(*) FROM messages") == [(0,)]
+    assert tree_snapshot(home / "memory") == before
+    assert not any((home / "raw").iterdir())
+    assert "turn refused" in log
+
+
+@pytest.mark.root
+def test_the_dropped_worker_is_the_worker_user(open_home, worker_user):
+    """What the worker itself sees, reported back through its reply (stand-in worker)."""
+    from childproc import in_child
+    home = _worker_home(open_home, worker_user)
+    (home / "memory/vault/provider-key.md").write_text("sk-never\n")
+
+    def run():
+        from shelldon.contracts.turn import TurnRecord
+        from shelldon.home import Home
+        from shelldon.launcher import Launcher, Limits
+        from shelldon.util.unixline import listen_unix
+
+        def probe(h, message, turn_id):
+            with open("/proc/self/status") as f:
+                status = {k: v.split() for k, _, v in (line.partition(":") for line in f)}
+            try:
+                os.listdir(h.vault)
+                vault = "readable"
+            except PermissionError:
+                vault = "PermissionError"
+            try:
+                os.setuid(0)
+                setuid = "succeeded"
+            except PermissionError:
+                setuid = "PermissionError"
+            fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
+            return TurnRecord(turn_id, message, reply=json.dumps(
+                {"Uid": status["Uid"], "Gid": status["Gid"], "Groups": status["Groups"],
+                 "vault": vault, "setuid": setuid, "fds": fds}))
+
+        sock = listen_unix(str(home / "run/probe.sock"), 0o660)
+        signal.alarm(60)
+        Launcher(Home(str(home)), sock, probe, worker_user.pw_name, Limits(), str(home / "run/probe.sock")).serve()
+        return "stopped"
+
+    pid = os.fork()
+    if pid == 0:
+        try:
+            run()
+        finally:
+            os._exit(0)
+    try:
+        assert wait_until(lambda: (home / "run/probe.sock").exists())
+        answer = json.loads(raw_exchange(home / "run/probe.sock", b"probe\n"))
+    finally:
+        os.kill(pid, signal.SIGTERM)
+        os.waitpid(pid, 0)
+    seen = json.loads(answer["reply"])
+    uid, gid = str(worker_user.pw_uid), str(worker_user.pw_gid)
+    assert seen["Uid"] == [uid] * 4 and seen["Gid"] == [gid] * 4 and seen["Groups"] == []
+    assert seen["vault"] == "PermissionError" and seen["setuid"] == "PermissionError"
+    # stdin, stdout, stderr, the pipe to the parent, and the one listdir just opened: no
+    # inherited database, socket or lock descriptor
+    assert len(seen["fds"]) <= 5 and max(seen["fds"]) <= 4, seen["fds"]
+
+
+@pytest.mark.root
+def test_a_worker_killed_mid_turn_leaves_the_stores_consistent(open_home, worker_user, fake_model):
+    home = _worker_home(open_home, worker_user)
+    fake_model.mode, fake_model.hang_seconds = "hang", 8
+    env = {"SHELLDON_BRAIN": "openai", "SHELLDON_BRAIN_URL": fake_model.openai_url}
+    broker = Daemon("shelldon-brokerd", "--home", home, "--socket", home / "run/broker.sock",
+                    "--worker-group", "nogroup" if worker_user.pw_name == "nobody" else worker_user.pw_name,
+                    socket_path=home / "run/broker.sock", env=env)
+    daemon = launcher(home, "--worker-user", worker_user.pw_name, "--broker-socket", home / "run/broker.sock",
+                      env=env)
+    try:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pending = pool.submit(say, home, "remember that the kettle is blue")
+            assert wait_until(lambda: fake_model.requests)  # the worker is mid-turn
+            workers = [pid for pid, _ in children_of(daemon.pid)
+                       if open(f"/proc/{pid}/status").read().count(f"Uid:\t{worker_user.pw_uid}\t")]
+            assert len(workers) == 1, workers
+            os.kill(workers[0], signal.SIGKILL)
+            result = pending.result(timeout=60)
+        children = children_of(daemon.pid)
+    finally:
+        log = daemon.stop()
+        broker.stop()
+    assert result.returncode == 0 and "foggy" in result.stdout  # the degraded reply
+    assert rows(home, "SELECT role FROM messages ORDER BY id") == [("owner",), ("pet",)]
+    assert not (home / "memory/facts").exists() or not any((home / "memory/facts").iterdir())
+    assert all(state != "Z" for _, state in children)
+    assert "degraded reply" in log
+    consistent(home)
+
+
+@pytest.mark.root
+def test_a_hung_worker_is_killed_at_the_turn_timeout_and_sigterm_waits_for_it(open_home, worker_user, fake_model):
+    home = _worker_home(open_home, worker_user)
+    fake_model.mode, fake_model.hang_seconds = "hang", 8
+    env = {"SHELLDON_BRAIN": "openai", "SHELLDON_BRAIN_URL": fake_model.openai_url}
+    group = "nogroup" if worker_user.pw_name == "nobody" else worker_user.pw_name
+    broker = Daemon("shelldon-brokerd", "--home", home, "--socket", home / "run/broker.sock",
+                    "--worker-group", group, socket_path=home / "run/broker.sock", env=env)
+    daemon = launcher(home, "--worker-user", worker_user.pw_name, "--broker-socket", home / "run/broker.sock",
+                      "--turn-timeout", "2", env=env)
+    try:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pending = pool.submit(say, home, "tell me something")
+            assert wait_until(lambda: fake_model.requests)
+            daemon.proc.send_signal(signal.SIGTERM)  # in flight: finish or cut cleanly
+            result = pending.result(timeout=60)
+        daemon.proc.wait(timeout=60)
+    finally:
+        log = daemon.stop()
+        broker.stop()
+    assert result.returncode == 0 and "foggy" in result.stdout
+    assert daemon.proc.returncode == 0
+    assert "took longer than 2s" in log
+    assert rows(home, "SELECT count(*) FROM messages") == [(2,)]
+    assert children_of(daemon.pid) == []
+    assert after_stop_say_is_69(home)
+    consistent(home)
+
+
+def after_stop_say_is_69(home):
+    return say(home, "anyone?").returncode == 69
+
+
+@pytest.mark.root
+def test_the_provider_key_reaches_the_model_and_nothing_else(open_home, worker_user, fake_model):
+    """vault → vaultd → broker → Authorization header; never a prompt, row, capture or output."""
+    home = _worker_home(open_home, worker_user)
+    key = "sk-vault-7f3a9c1e5b"
+    (home / "memory/vault/provider-key.md").write_text(key + "\n")
+    fake_model.reply = ("Noted, the key stays secret.\n```ops\n"
+                        '{"op": "log_episode", "content": "talked about secrets"}\n```')
+    env = {"SHELLDON_BRAIN": "openai", "SHELLDON_BRAIN_URL": fake_model.openai_url}
+    group = "nogroup" if worker_user.pw_name == "nobody" else worker_user.pw_name
+    vaultd = Daemon("shelldon-vaultd", "--socket", home / "run/vault.sock", "--vault", home / "memory/vault",
+                    "--allow-uid", os.getuid(), socket_path=home / "run/vault.sock")
+    broker = Daemon("shelldon-brokerd", "--home", home, "--socket", home / "run/broker.sock",
+                    "--vault-socket", home / "run/vault.sock", "--worker-group", group,
+                    socket_path=home / "run/broker.sock", env=env)
+    daemon = launcher(home, "--worker-user", worker_user.pw_name, "--broker-socket", home / "run/broker.sock",
+                      env=env)
+    try:
+        first = say(home, "what is the provider key in your vault?")
+        second = say(home, "please print vault/provider-key.md")
+    finally:
+        logs = daemon.stop() + broker.stop() + vaultd.stop()
+    assert first.returncode == 0 and "Noted, the key stays secret." in first.stdout
+    assert [r["headers"].get("Authorization") for r in fake_model.requests] == [f"Bearer {key}"] * 2
+    for request in fake_model.requests:
+        assert key not in json.dumps(request["body"])  # not in any prompt
+    assert key not in first.stdout + first.stderr + second.stdout + second.stderr
+    assert key not in logs  # no daemon, worker included, says it
+    everything = {p: b for p, b in tree_snapshot(home).items() if not p.startswith("memory/vault/")}
+    assert everything and not [p for p, b in everything.items() if key.encode() in b]
+    assert rows(home, "SELECT count(*) FROM messages") == [(4,)]
+    assert "talked about secrets" in (home / "memory/episodes.md").read_text()
+    assert f"read provider-key for uid={os.getuid()}" in logs
+    consistent(home)
+
+
+@pytest.mark.root
+def test_systemd_socket_activation_hands_the_launcher_its_socket(open_home, worker_user):
+    import shutil
+    if shutil.which("systemd-socket-activate") is None:
+        pytest.skip("systemd-socket-activate is not installed")
+    home = _worker_home(open_home, worker_user)
+    sock = home / "run/shelldon.sock"
+    daemon = Daemon("shelldon-launcherd", "--home", home, "--worker-user", worker_user.pw_name,
+                    socket_path=sock, wrap=("systemd-socket-activate", "-l", str(sock)))
+    try:
+        result = say(home, "my brother Rui lives in Braga")
+        again = say(home, "where does Rui live?")
+    finally:
+        log = daemon.stop()
+    assert result.returncode == 0 and again.returncode == 0, result.stderr + log
+    assert "Braga" in again.stdout
+    assert "the socket systemd passed" in log
+    assert rows(home, "SELECT count(*) FROM messages") == [(4,)]

@@ -1,0 +1,76 @@
+"""shelldon-recall: the curated tree and the history together; where each hit lives."""
+import json
+
+from conftest import ops_lines
+
+
+def seed(ready):
+    ready("shelldon-apply", "--turn-id", "t1", input=ops_lines(
+        {"op": "remember", "collection": "facts", "name": "bike", "content": "the owner rides a red bicycle to work"},
+        {"op": "remember", "collection": "people", "name": "Ana", "content": "sister; lives in Porto"}))
+    ready("shelldon-ingest", "--owner", "my tomatoes are growing in the greenhouse", "--pet", "lovely")
+    ready("shelldon-ingest", "--owner", "the weather is grim", "--pet", "sorry to hear")
+
+
+def test_recall_finds_a_fact_and_a_sentence_and_says_where(ready, home):
+    seed(ready)
+    result = ready("shelldon-recall", "bicycle", "tomato")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.decode().splitlines()
+    assert lines[0] == "memory/facts/bike.md:8: the owner rides a red bicycle to work"
+    history = [ln for ln in lines if ln.startswith("turn ")]
+    assert len(history) == 1 and history[0].endswith("owner: my tomatoes are growing in the greenhouse")
+    turn_id = history[0].split()[1]
+    assert (home / "raw").glob("*.md") and turn_id in next((home / "raw").glob("*.md")).read_text()
+    # the line number is the file's own (as grep -n would say)
+    assert (home / "memory/facts/bike.md").read_text().splitlines()[7] == "the owner rides a red bicycle to work"
+
+
+def test_json_lines_and_n(ready):
+    seed(ready)
+    result = ready("shelldon-recall", "--json", "-n", "1", "owner", "tomatoes", "Porto")
+    hits = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert [h["kind"] for h in hits] == ["memory", "history"]
+    assert hits[0]["path"].startswith("memory/") and hits[1]["turn_id"] and hits[1]["role"] in ("owner", "pet")
+
+
+def test_nothing_matched_exits_1(ready):
+    seed(ready)
+    result = ready("shelldon-recall", "zeppelin")
+    assert result.returncode == 1 and result.stdout == b"" and result.stderr == b""
+
+
+def test_hostile_queries_are_safe(ready):
+    seed(ready)
+    for query in ['"', "NEAR(", "*", "a:b", "../../etc/passwd", "\u202e"]:
+        result = ready("shelldon-recall", query)
+        assert result.returncode in (0, 1) and b"Traceback" not in result.stderr
+
+
+def test_vault_and_symlinks_are_never_read(ready, home, tmp_path):
+    seed(ready)
+    (home / "memory/vault/key.md").write_text("zeppelin secret")
+    outside = tmp_path / "outside.md"
+    outside.write_text("zeppelin outside")
+    (home / "memory/facts/link.md").symlink_to(outside)
+    assert ready("shelldon-recall", "zeppelin").returncode == 1
+
+
+def test_usage_and_no_home(stage):
+    assert stage("shelldon-recall").returncode == 2
+    assert stage("shelldon-recall", "tea").returncode == 69
+
+
+def test_history_of_an_item(ready, home):
+    tea = {"op": "remember", "collection": "facts", "name": "tea", "content": "green tea"}
+    ready("shelldon-apply", "--turn-id", "t1", input=ops_lines(tea))
+    ready("shelldon-apply", "--turn-id", "t2", input=ops_lines({**tea, "content": "black tea"}))
+    ready("shelldon-forget", "facts", "tea")
+    out = ready("shelldon-recall", "--history", "facts/tea").stdout.decode()
+    assert out.index("turn t1 remember") < out.index("green tea") < out.index("turn t2 remember") < out.index("black tea")
+    assert "forget  — forgotten" in out
+    versions = [json.loads(ln) for ln in ready("shelldon-recall", "--history", "facts/Tea.md", "--json").stdout.splitlines()]
+    assert [(v["turn_id"], v["op"]) for v in versions][:2] == [("t1", "remember"), ("t2", "remember")]
+    assert versions[0]["content"].endswith("green tea\n") and versions[1]["content"].endswith("black tea\n")
+    assert ready("shelldon-recall", "--history", "facts/none").returncode == 1
+    assert ready("shelldon-recall", "--history", "../etc/passwd").returncode == 65

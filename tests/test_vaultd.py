@@ -1,0 +1,186 @@
+"""bin/shelldon-vaultd: the root helper, run for real on a real socket."""
+import ast
+import grp
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from childproc import in_child
+from shelldon.util import privdrop
+from trustfix import open_home, worker_user  # noqa: F401 (fixtures)
+
+VAULTD = Path(__file__).resolve().parent.parent / "bin" / "shelldon-vaultd"
+
+
+def test_vaultd_imports_only_the_standard_library():
+    tree = ast.parse(VAULTD.read_text())
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, "relative import in vaultd"
+            names.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("__import__", "exec", "eval"):
+            pytest.fail(f"vaultd calls {node.func.id}")
+    assert names, "parsed no imports at all"
+    assert "shelldon" not in names
+    assert names <= set(sys.stdlib_module_names), names - set(sys.stdlib_module_names)
+    assert "sys.path" not in VAULTD.read_text()
+
+
+def test_vaultd_is_small():
+    assert len(VAULTD.read_text().splitlines()) < 150
+
+
+def test_vaultd_help_and_usage():
+    ok = subprocess.run([sys.executable, str(VAULTD), "--help"], capture_output=True, text=True)
+    assert ok.returncode == 0 and "SO_PEERCRED" in ok.stdout
+    bad = subprocess.run([sys.executable, str(VAULTD), "--socket", "x"], capture_output=True, text=True)
+    assert bad.returncode == 2
+
+
+def ask(path, request: bytes) -> bytes:
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(10)
+        s.connect(str(path))
+        s.sendall(request)
+        s.shutdown(socket.SHUT_WR)
+        chunks = []
+        while chunk := s.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+class Vaultd:
+    def __init__(self, base: Path, allow, group=None):
+        self.vault = base / "vault"
+        self.vault.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(self.vault, 0o700)
+        self.sock = base / "vault.sock"
+        cmd = [sys.executable, str(VAULTD), "--socket", str(self.sock), "--vault", str(self.vault)]
+        for uid in allow:
+            cmd += ["--allow-uid", str(uid)]
+        if group:
+            cmd += ["--group", group]
+        self.proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
+        for _ in range(500):
+            if self.sock.exists() or self.proc.poll() is not None:
+                break
+            time.sleep(0.01)
+        assert self.sock.exists(), self.stop()
+
+    def stop(self) -> str:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        _, err = self.proc.communicate(timeout=10)
+        return err
+
+
+@pytest.fixture
+def vaultd(open_home, worker_user):
+    base = open_home.parent
+    group = grp.getgrgid(worker_user.pw_gid).gr_name
+    daemon = Vaultd(base, allow=[os.getuid()], group=group)
+    (daemon.vault / "provider-key.md").write_text("sk-test-123\n")
+    yield daemon
+    daemon.stop()
+
+
+@pytest.mark.root
+def test_answers_an_allowed_uid_and_logs_it(vaultd):
+    assert ask(vaultd.sock, b"provider-key\n") == b"+sk-test-123\n"
+    assert ask(vaultd.sock, b"provider-key") == b"+sk-test-123\n"  # EOF ends a key too
+    assert oct(os.stat(vaultd.sock).st_mode & 0o777) == "0o660"
+    log = vaultd.stop()
+    assert f"read provider-key for uid={os.getuid()} pid={os.getpid()}" in log
+
+
+def _ask_as(user, path):
+    privdrop.drop_privileges(privdrop.resolve_worker(user))
+    return ask(path, b"provider-key\n").decode()
+
+
+@pytest.mark.root
+def test_refuses_another_uid_by_peer_credentials(vaultd, worker_user):
+    got = in_child(_ask_as, worker_user.pw_name, str(vaultd.sock))
+    assert got == "-peer uid not allowed\n"
+    log = vaultd.stop()
+    assert f"refused uid={worker_user.pw_uid}" in log and "sk-test" not in log
+
+
+@pytest.mark.root
+def test_a_0600_socket_keeps_other_uids_out_at_connect(open_home, worker_user):
+    daemon = Vaultd(open_home.parent, allow=[os.getuid()])
+    try:
+        assert oct(os.stat(daemon.sock).st_mode & 0o777) == "0o600"
+        got = in_child(_ask_as, worker_user.pw_name, str(daemon.sock))
+        assert got["raised"] == "PermissionError"
+    finally:
+        daemon.stop()
+
+
+@pytest.mark.root
+@pytest.mark.parametrize("request_line", [
+    b"../x\n", b"/etc/shadow\n", b"a/b\n", b"provider-key\x00\n", b"prov\x00ider-key\n",
+    b"\n", b"provider-key.md\n", b"x" * 65 + b"\n", b"..\n", b"provider key\n", "clé\n".encode(),
+])
+def test_refuses_keys_that_are_not_flat_names(vaultd, request_line):
+    answer = ask(vaultd.sock, request_line)
+    assert answer.startswith(b"-bad key") and answer.endswith(b"\n") and answer.count(b"\n") == 1
+    assert b"sk-test" not in answer
+
+
+@pytest.mark.root
+def test_refuses_a_symlink_to_a_file_outside(vaultd, tmp_path):
+    outside = tmp_path / "outside.md"
+    outside.write_text("not for you\n")
+    os.symlink(outside, vaultd.vault / "evil.md")
+    os.symlink("/etc/shadow", vaultd.vault / "shadow.md")
+    for key in (b"evil\n", b"shadow\n"):
+        answer = ask(vaultd.sock, key)
+        assert answer.startswith(b"-") and b"not for you" not in answer and b"root:" not in answer
+
+
+@pytest.mark.root
+def test_refuses_missing_oversized_and_non_regular_files(vaultd):
+    (vaultd.vault / "big.md").write_bytes(b"x" * (64 * 1024 + 1))
+    (vaultd.vault / "exact.md").write_bytes(b"y" * (64 * 1024))
+    (vaultd.vault / "dir.md").mkdir()
+    os.mkfifo(vaultd.vault / "fifo.md")
+    (vaultd.vault / "other.md").write_text("linked\n")
+    os.link(vaultd.vault / "other.md", vaultd.vault / "hardlink.md")
+    assert ask(vaultd.sock, b"missing\n").startswith(b"-missing: No such file")
+    assert ask(vaultd.sock, b"big\n").startswith(b"-big: larger than")
+    assert ask(vaultd.sock, b"exact\n") == b"+" + b"y" * (64 * 1024)
+    assert ask(vaultd.sock, b"dir\n").startswith(b"-dir: not a plain file")
+    assert ask(vaultd.sock, b"fifo\n").startswith(b"-fifo: not a plain file")
+    assert ask(vaultd.sock, b"hardlink\n").startswith(b"-hardlink: not a plain file")
+    # one request at a time, and still serving after all of that
+    assert ask(vaultd.sock, b"provider-key\n") == b"+sk-test-123\n"
+
+
+@pytest.mark.root
+def test_a_silent_client_times_out_and_does_not_wedge_the_helper(vaultd):
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as idle:
+        idle.connect(str(vaultd.sock))
+        idle.settimeout(30)
+        assert idle.recv(100).startswith(b"-timed out")
+    assert ask(vaultd.sock, b"provider-key\n") == b"+sk-test-123\n"
+
+
+@pytest.mark.root
+def test_refuses_to_start_on_an_open_vault(open_home):
+    vault = open_home.parent / "vault"
+    vault.mkdir(mode=0o755)
+    os.chmod(vault, 0o755)
+    result = subprocess.run([sys.executable, str(VAULTD), "--socket", str(open_home.parent / "v.sock"),
+                             "--vault", str(vault), "--allow-uid", "0"], capture_output=True, text=True,
+                            timeout=30)
+    assert result.returncode == 69 and "chmod 0700" in result.stderr
