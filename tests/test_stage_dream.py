@@ -330,3 +330,16 @@ def test_model_failure_exits_75_and_writes_nothing(ready, home, fake_model):
     assert ready("shelldon-dream", "--if-idle", "0", "--brain", "openai",
                  "--brain-url", fake_model.openai_url).returncode == 0
     assert len(fake_model.requests) == count
+
+
+def test_a_hand_edit_holds_back_the_promotion(ready, home):
+    """The owner's hand-made file wins; the learning is not marked promoted, so it comes back."""
+    capture(ready, TEA, key="pref:tea", times=3)
+    (home / "memory/preferences/tea.md").write_text("I only drink tea on Sundays. (the owner)\n")
+    result = ready("shelldon-dream", "--if-idle", "0")
+    assert result.returncode == 0, result.stderr
+    assert (home / "memory/preferences/tea.md").read_text() == "I only drink tea on Sundays. (the owner)\n"
+    assert statuses(home) == {1: "pending"}
+    journal = [(op, status) for _, op, status, _ in dream_journal(home)]
+    assert ("remember", "conflict") in journal and ("resolve_learning", "rejected") in journal
+    assert b"promoted 0" in result.stdout

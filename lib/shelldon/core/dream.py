@@ -296,13 +296,28 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen, considered
                 with store.transaction() as conn:
                     journal.record(conn, Entry(turn_id, item.seq, match.group(1) if match else None,
                                                "rejected", refused[item.seq]), item.raw, ts)
-        outcomes = apply_items(home, store, [i for i in items if i.seq not in refused], now=now)
+        outcomes = []
+        landed = True   # did this dream's latest memory write land? A promotion needs it to.
+        for item in (i for i in items if i.seq not in refused):
+            name = (_OP_NAME.search(item.raw) or [None, None])[1]
+            if name == "resolve_learning" and not landed and '"promoted"' in item.raw:
+                with store.transaction() as conn:
+                    journal.record(conn, Entry(turn_id, item.seq, name, "rejected",
+                                               "the memory write before this promotion did not land "
+                                               "(refused or held back by a hand edit); the learning stays pending"),
+                                   item.raw, ts)
+                report.refused += 1
+                continue
+            outcome = apply_items(home, store, [item], now=now)[0]
+            if name in ("remember", "rewrite_about"):
+                landed = outcome.entry.status in ("applied", "unchanged")
+            outcomes.append(outcome)
         for n, reason in enumerate(dropped, len(items) + 1):
             match = _OP_NAME.search(reason)
             with store.transaction() as conn:
                 journal.record(conn, Entry(turn_id, n, match.group(1) if match else None, "rejected",
                                            f"not a valid op: {reason}"), reason, ts)
-        report.refused = len(refused) + len(dropped)
+        report.refused += len(refused) + len(dropped)
         for outcome in outcomes:
             entry = outcome.entry
             if entry.rejected:

@@ -25,7 +25,8 @@ def turn_once(home: Home, message: str, config, stdout) -> int:
     turn = prepare(home, message, config)
     outcomes = commit(home, turn)
     for outcome in outcomes:
-        if outcome.entry.rejected:
-            log.warn(f"the brain proposed an op the core refused: {outcome.entry.op}: {outcome.entry.reason}")
+        if outcome.entry.rejected or outcome.entry.status == "conflict":
+            log.warn(f"the brain proposed an op the core {'refused' if outcome.entry.rejected else 'held back'}: "
+                     f"{outcome.entry.op}: {outcome.entry.reason}")
     stdout.write(turn.reply.encode("utf-8") + b"\n")
     return 0
