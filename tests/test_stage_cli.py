@@ -135,3 +135,6 @@ def test_an_ordinary_run_never_imports_click(ready, home, name):
     assert result.returncode == 0, result.stderr
     imported = {line.split("|")[-1].strip() for line in result.stderr.decode().splitlines() if "|" in line}
     assert "click" not in imported and "requests" not in imported and "yaml" not in imported
+    assert "dataclasses" not in imported and "urllib.parse" not in imported
+    if name in ("shelldon-ingest", "shelldon-assemble"):   # no op to validate: no msgspec
+        assert "msgspec" not in imported

@@ -13,7 +13,7 @@ import sqlite3
 from ..util.records import dataclass, field
 
 from ..contracts.markdown import is_forgotten, parse_document
-from ..contracts.ops import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
+from ..contracts.limits import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
 from ..home import COLLECTIONS
 from ..util import log
 from . import curated_list
