@@ -32,7 +32,8 @@ def write_session(home: Home, timeout: float | None = None):
         with HistoryStore.open(home.db) as store:
             # -- owner's tools (issue 8): schema up to date, memory under git -----------
             from . import memgit
-            if store.conn.execute("SELECT max(number) FROM migrations").fetchone()[0] != MIGRATIONS[-1][0]:
+            done = {row[0] for row in store.conn.execute("SELECT number FROM migrations")}
+            if done != {number for number, _, _ in MIGRATIONS}:   # numbers may land out of order
                 store.migrate()
             mark = memgit.mark(home, store.conn)
             try:
