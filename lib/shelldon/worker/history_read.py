@@ -82,10 +82,10 @@ class HistoryReader:
     SMALL = 20_000        # rows up to which the plain ranked query is used
     WINDOW = 20_000       # recent rows in which each word's frequency is sampled
     FULL_CAP = 3_000      # rows of the rarest words taken from the whole history, at most
-    PAIR_CAP = 400        # expected rows holding both words of a pair
+    PAIR_CAP = 200        # expected rows holding both words of a pair
     PAIR_SCAN = 80_000    # rows the words of all pairs may match together, at most
-    RECENT_CAP = 2_000    # rows of the recent window taken for the commoner words, about
-    SHORTLIST = 200       # rows whose lengths may be read for the final order, at most
+    RECENT_CAP = 1_200    # rows of the recent window taken for the commoner words, about
+    SHORTLIST = 120       # rows whose lengths may be read for the final order, at most
 
     def search(self, query: str, k: int) -> list[Message]:
         """Most relevant first; any input is safe; a database error gives []."""
