@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-stamp
 MANDIR   := $(VENV)/share/man/man1
 MANSTAMP := $(MANDIR)/.made
 
-.PHONY: install test demo bench bench-smoke clean man
+.PHONY: install test demo bench bench-smoke clean man torture
 
 install: $(STAMP) $(MANSTAMP)
 
@@ -36,6 +36,17 @@ bench: install
 
 bench-smoke: install  # tiny sizes, under a minute: the same table, ratios only
 	$(PY) bench/run.py --smoke
+
+# torture (docs/RELIABILITY.md): 1,000 kills, every strace kill point, 20x the property
+# examples, then each atheris fuzz target for FUZZ_SECONDS (atheris installed here only).
+FUZZ_SECONDS ?= 60
+torture: install
+	SHELLDON_CRASH_ITERATIONS=1000 HYPOTHESIS_PROFILE=torture $(PY) -m pytest -q -s \
+		tests/test_crash.py tests/test_faults.py tests/test_properties.py
+	$(PY) bench/secrets_rate.py
+	$(PY) bench/poison_rate.py
+	$(PY) -m pip install --quiet atheris || echo "torture: atheris would not install; fuzzing skipped"
+	$(PY) fuzz/run.py --seconds $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache build lib/*.egg-info

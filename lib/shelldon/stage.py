@@ -12,9 +12,23 @@ command from the same record and lets click decide. One source of truth (the dec
 two parsers, and the fast one never guesses: when in doubt it hands over to click.
 Importing click costs ~35 ms, more than the rest of a stage (see docs/PERFORMANCE.md).
 """
+import errno
 import os
 import sys
 from collections.abc import Callable
+
+
+# Storage failures: the write was atomic, so say so, and say what to do.
+_OS_HINTS = {
+    errno.ENOSPC: " (nothing half-written; free some space and run again)",
+    errno.EDQUOT: " (nothing half-written; over quota, free some space and run again)",
+    errno.EIO: " (nothing half-written; check the storage, then run again)",
+    errno.EROFS: " (the file system is read-only)",
+}
+_STORAGE_HINTS = {
+    13: " (SQLITE_FULL: nothing committed; free some space and run again)",
+    10: " (SQLITE_IOERR: nothing committed; check the storage, then run again)",
+}
 
 
 def exit_code_for(exc: BaseException) -> tuple[int, str]:
@@ -36,11 +50,14 @@ def exit_code_for(exc: BaseException) -> tuple[int, str]:
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
         return 75, f"database busy: {exc}; try again later"
     if isinstance(exc, sqlite3.DatabaseError):
-        return 1, f"database error: {exc}"
+        hint = _STORAGE_HINTS.get(getattr(exc, "sqlite_errorcode", None) and exc.sqlite_errorcode & 0xff, "")
+        return 1, f"database error: {exc}{hint}"
     if isinstance(exc, PermissionError):
         return 77, f"permission denied: {exc.filename or exc}"
     if isinstance(exc, OSError):
-        return 1, f"{exc.strerror or exc}{': ' + str(exc.filename) if exc.filename else ''}"
+        where = f"{exc.filename}: " if exc.filename else ""
+        hint = _OS_HINTS.get(exc.errno, "")
+        return 1, f"{where}{exc.strerror or exc}{hint}"
     return 1, f"internal error: {type(exc).__name__}: {exc}"
 
 

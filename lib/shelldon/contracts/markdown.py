@@ -41,7 +41,7 @@ def parse_document(text: str) -> tuple[dict, str]:
 
 def _parse_fast(header: str) -> dict | None:
     meta = {}
-    for line in header.splitlines():
+    for line in header.split("\n"):  # not splitlines(): U+0085, U+2028 are not line ends here
         if not line.strip():
             continue
         key, sep, value = line.partition(": ")

@@ -16,6 +16,7 @@ from ..contracts.ops import (FILE_OPS, CaptureLearning, LogEpisode, ResolveLearn
 from ..home import Home
 from ..util.atomic import SymlinkRefused
 from . import curated, handedits, journal, undo
+from .gate import screen_op
 from .history import HistoryStore, iso, utcnow
 from .journal import Entry
 from .session import LOCK_TIMEOUT_S, write_session  # noqa: F401 - where they used to be
@@ -64,11 +65,15 @@ def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -
         if hand and not change.unchanged and handedits.guarded(op) and not item.by_owner:
             return Entry(item.turn_id, item.seq, name, "conflict", handedits.conflict_reason(rel), rel,
                          curated.digest(change.before), None), None
-        curated.commit(change)
         before_content, undo_spec = undo.for_journal(change.before, change.after, isinstance(op, LogEpisode))
-        return Entry(item.turn_id, item.seq, name, "unchanged" if change.unchanged else "applied",
-                     change.note, rel, curated.digest(change.before), curated.digest(change.after),
-                     hand=handedits.hand_after(op, change.unchanged, hand), undo=undo_spec), before_content
+        entry = Entry(item.turn_id, item.seq, name, "unchanged" if change.unchanged else "applied",
+                      change.note, rel, curated.digest(change.before), curated.digest(change.after),
+                      hand=handedits.hand_after(op, change.unchanged, hand), undo=undo_spec)
+        if not change.unchanged:  # issue 7: the row is announced before the rename
+            with store.transaction() as conn:
+                journal.announce_write(conn, entry, op_to_dict(op), iso(now), before_content)
+        curated.commit(change)
+        return entry, before_content
         # -- end owner's tools ----------------------------------------------------------
     raise AssertionError("sqlite ops are applied inside the journal transaction")
 
@@ -89,6 +94,7 @@ def _apply_sqlite_op(store: HistoryStore, conn, item: Item, op, now: datetime) -
 
 def _validate(home: Home, item: Item):
     op = decode_op(item.raw)
+    screen_op(op)  # the gate (core/gate.py): no secrets, no standing instructions
     if isinstance(op, FILE_OPS):
         path = curated.target_path(home, op)
         curated.read_plain(path)  # refuses a symlink or a non-file in the way
@@ -129,6 +135,7 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
                 entry, before_text = _apply_one(home, store, item, op, now)
                 with store.transaction() as conn:
                     journal.record(conn, entry, op_to_dict(op), ts, before_text)
+                    journal.settle_write(conn, entry.path)
             else:
                 with store.transaction() as conn:
                     entry = _apply_sqlite_op(store, conn, item, op, now)

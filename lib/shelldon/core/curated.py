@@ -5,6 +5,7 @@ writes them atomically. No function here can name DIRECTIVE.md or anything under
 the targets are about.md, summary.md, episodes.md and <collection>/<slug>.md, full stop.
 """
 import os
+import re
 import stat
 from ..util.records import dataclass
 from datetime import datetime
@@ -98,6 +99,10 @@ def plan(home: Home, op, source: str, now: datetime) -> FileChange:
         meta = old_meta or {"name": "episodes", "collection": "episodes", "created": stamp,
                             "updated": stamp, "source": source}
         tags = f" [{', '.join(op.tags)}]" if op.tags else ""
+        if before is not None and _has_entry(old_body, f"{source}{tags}", op.content.strip()):
+            # Already appended by a run that died before journalling it: the retry must
+            # not append it twice (found by tests/test_crash.py).
+            return FileChange(path, before, before)
         entry = f"## {stamp} · {source}{tags}\n\n{op.content.strip()}\n"
         body = (old_body.rstrip("\n") + "\n\n" + entry) if old_body.strip() else entry
         meta = {**meta, "updated": stamp, "source": source}
@@ -112,6 +117,12 @@ def plan(home: Home, op, source: str, now: datetime) -> FileChange:
     meta = {"name": name, "collection": collection, "created": old_meta.get("created", stamp),
             "updated": stamp, "source": source}
     return FileChange(path, before, render_document(meta, body).encode())
+
+
+def _has_entry(body: str, heading_tail: str, content: str) -> bool:
+    """Does the episode log already hold this turn's entry with this content?"""
+    pattern = r"^## \S+ · " + re.escape(heading_tail) + r"\n\n" + re.escape(content) + r"\n"
+    return re.search(pattern, body, re.MULTILINE) is not None
 
 
 # -- owner's tools (issue 8) ----------------------------------------------------------

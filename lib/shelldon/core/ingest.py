@@ -4,6 +4,10 @@ raw/ is written first so that a turn can be in raw/ without being in history (pr
 such a capture) but never in history without its capture. Both writes are idempotent by
 turn id, so a retried ingest records each turn exactly once. A new turn costs 1 from the
 day's budget, in the same transaction as its messages.
+
+Secret-shaped strings in either message are replaced by a marker (util/secrets.py) before
+either store sees them, so neither raw/ nor history — nor its full-text index — can ever
+give one back. The reply printed to stdout is the one the pet gave.
 """
 from collections.abc import Iterable
 from datetime import datetime
@@ -11,6 +15,7 @@ from datetime import datetime
 from ..contracts import ContractError
 from ..contracts.turn import TurnRecord
 from ..home import Home
+from ..util.secrets import redact
 from . import raw
 from .history import HistoryStore, utcnow
 
@@ -26,9 +31,15 @@ def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | No
     if turn.reply is None:
         raise ContractError(f"turn {turn.turn_id} has no reply: a turn that produced no reply records nothing")
     now = now or utcnow()
-    raw.append_turn(home, turn.turn_id, turn.owner, turn.reply, now)
+    owner, hidden = redact(turn.owner)
+    reply, hidden_reply = redact(turn.reply)
+    if hidden + hidden_reply:
+        from ..util import log
+        log.warn(f"turn {turn.turn_id}: {hidden + hidden_reply} secret-shaped string(s) redacted "
+                 f"before recording; keep secrets in memory/vault/")
+    raw.append_turn(home, turn.turn_id, owner, reply, now)
     with store.transaction() as conn:
-        new = store.record_turn(turn.turn_id, turn.owner, turn.reply, now, conn=conn)
+        new = store.record_turn(turn.turn_id, owner, reply, now, conn=conn)
         if new:
             store.budget_spend(local_day(now), TURN_COST, conn=conn)
     return new

@@ -3,6 +3,8 @@ import json
 import sqlite3
 from ..util.records import dataclass
 
+from ..util.secrets import redact, redact_obj
+
 
 @dataclass
 class Entry:
@@ -33,14 +35,84 @@ def lookup(conn: sqlite3.Connection, turn_id: str, seq: int) -> Entry | None:
     return Entry(*row) if row else None
 
 
+def _redacted_args(args: object) -> str:
+    """The args as stored: every secret-shaped string replaced, inside JSON strings too
+    (so a key spelled with \\u escapes is caught after decoding)."""
+    if isinstance(args, str):
+        try:
+            parsed = json.loads(args)
+        except ValueError:
+            return redact(args)[0]
+        cleaned, count = redact_obj(parsed)
+        return json.dumps(cleaned, ensure_ascii=False) if count else redact(args)[0]
+    return json.dumps(redact_obj(args)[0], ensure_ascii=False)
+
+
 def record(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
            before_content: str | bytes | None = None) -> None:
-    """before_content is text, or bytes (stored as a BLOB) when the file was not UTF-8."""
+    """Insert one journal row. before_content is text, or bytes (stored as a BLOB) when the
+    file was not UTF-8. Nothing secret-shaped is stored in clear: the args, the reason and a
+    text before-content (a hand-edited file may hold one) are redacted, so an undo brings
+    such a file back with the marker in place of the secret."""
+    reason = redact(entry.reason)[0] if entry.reason else entry.reason
+    if isinstance(before_content, str) and before_content:
+        before_content = redact(before_content)[0]
     conn.execute(
         "INSERT INTO journal (turn_id, seq, op, args, status, reason, path, before_hash, "
         "after_hash, before_content, ts, hand, undo, reverts) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (entry.turn_id, entry.seq, entry.op,
-         args if isinstance(args, str) else json.dumps(args, ensure_ascii=False),
-         entry.status, entry.reason, entry.path, entry.before_hash, entry.after_hash,
+        (entry.turn_id, entry.seq, entry.op, _redacted_args(args),
+         entry.status, reason, entry.path, entry.before_hash, entry.after_hash,
          before_content, ts, int(entry.hand), entry.undo, entry.reverts))
+
+
+# -- pending writes (migration 3): a file write announced before its rename ---------------
+
+def announce_write(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
+                   before_content: str | bytes | None = None) -> None:
+    """Commit, before the rename, the journal row the write will get (issue 7)."""
+    import dataclasses
+    if isinstance(before_content, str) and before_content:
+        before_content = redact(before_content)[0]
+    conn.execute("INSERT OR REPLACE INTO pending_writes (path, after_hash, turn_id, seq, entry, args, "
+                 "before_content, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 (entry.path, entry.after_hash, entry.turn_id, entry.seq,
+                  json.dumps(dataclasses.asdict(entry)), _redacted_args(args), before_content, ts))
+
+
+def settle_write(conn: sqlite3.Connection, path: str | None) -> None:
+    """The write's journal row is in (same transaction): the announcement is done."""
+    if path is not None:
+        conn.execute("DELETE FROM pending_writes WHERE path = ?", (path,))
+
+
+def recover_writes(conn: sqlite3.Connection, root: str, ts: str) -> int:
+    """At the start of a write session: journal each announced write that landed (the file
+    holds the announced bytes) but whose row a kill cut off; drop the others. Returns how
+    many rows it wrote. Without this, the file would differ from what the journal says the
+    core left there, and count as a hand edit."""
+    import hashlib
+    import os
+    recovered = 0
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for path, after_hash, entry_json, args, before_content in conn.execute(
+                "SELECT path, after_hash, entry, args, before_content FROM pending_writes").fetchall():
+            try:
+                fd = os.open(os.path.join(root, path), os.O_RDONLY | os.O_NOFOLLOW)
+                with os.fdopen(fd, "rb") as handle:
+                    current = hashlib.sha256(handle.read()).hexdigest()
+            except OSError:
+                current = None
+            entry = Entry(**json.loads(entry_json))
+            if current == after_hash and lookup(conn, entry.turn_id, entry.seq) is None:
+                entry.reason = ((entry.reason + "; ") if entry.reason else "") + \
+                    "journalled after a crash cut the writer off"
+                record(conn, entry, args, ts, before_content)
+                recovered += 1
+            conn.execute("DELETE FROM pending_writes WHERE path = ?", (path,))
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return recovered

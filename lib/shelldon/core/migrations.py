@@ -133,6 +133,16 @@ def m002_owner(conn: sqlite3.Connection) -> None:
                  "WHERE pattern_key IS NULL AND status = 'pending'")
 
 
+def m003_pending_writes(conn: sqlite3.Connection) -> None:
+    """Crash safety (issue 7): before renaming a file into place the core commits here the
+    journal row it is about to write (entry, args, before content); the row's own
+    transaction deletes it. The next write session journals a write that landed but whose
+    row a kill cut off, and drops one that never landed (core/journal.recover_writes)."""
+    conn.execute("CREATE TABLE pending_writes (path TEXT PRIMARY KEY, after_hash TEXT NOT NULL, "
+                 "turn_id TEXT NOT NULL, seq INTEGER NOT NULL, entry TEXT NOT NULL, args TEXT NOT NULL, "
+                 "before_content, ts TEXT NOT NULL)")
+
+
 def m005_perf(conn: sqlite3.Connection) -> None:
     """Bounded costs as memory grows (docs/PERFORMANCE.md).
 
@@ -157,5 +167,6 @@ def m005_perf(conn: sqlite3.Connection) -> None:
 MIGRATIONS = [
     (1, "core", m001_core),
     (2, "owner", m002_owner),
+    (3, "pending writes", m003_pending_writes),
     (5, "perf", m005_perf),   # perf's reserved number
 ]

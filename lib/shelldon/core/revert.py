@@ -89,16 +89,20 @@ def revert_turn(home: Home, store: HistoryStore, turn_id: str, now: datetime | N
             if curated.digest(before) != before_hash:
                 report.refused.append(f"{shown}: the journal does not hold its earlier content; left as it is")
                 continue
-        if before is None:
-            _remove(path)
-            report.done.append(f"removed {shown} (made by {turn_id})")
-        else:
-            curated.commit(curated.FileChange(path, current, before))
-            report.done.append(f"restored {shown} (as it was before {turn_id})")
         hand = handedits.state_is_hand(conn, rel, before_hash, before_id=row_id)
         seq += 1
         entry = Entry(report.revert_id, seq, "revert", "reverted", f"revert of {key}", rel,
                       curated.digest(current), before_hash, hand=int(hand), reverts=key)
+        if before is None:
+            _remove(path)
+            report.done.append(f"removed {shown} (made by {turn_id})")
+        else:
+            with store.transaction() as c:  # issue 7: the row is announced before the rename
+                journal.announce_write(c, entry, {"turn_id": turn_id, "seq": row_seq}, ts,
+                                       undo.as_stored(current))
+            curated.commit(curated.FileChange(path, current, before))
+            report.done.append(f"restored {shown} (as it was before {turn_id})")
         with store.transaction() as c:
             journal.record(c, entry, {"turn_id": turn_id, "seq": row_seq}, ts, undo.as_stored(current))
+            journal.settle_write(c, rel)
     return report

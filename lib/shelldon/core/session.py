@@ -35,6 +35,11 @@ def write_session(home: Home, timeout: float | None = None):
             done = {row[0] for row in store.conn.execute("SELECT number FROM migrations")}
             if done != {number for number, _, _ in MIGRATIONS}:   # numbers may land out of order
                 store.migrate()
+            # issue 7: journal the writes a kill cut off (the journal code only when some are)
+            if store.conn.execute("SELECT 1 FROM pending_writes LIMIT 1").fetchone():
+                from . import journal
+                from .history import iso, utcnow
+                journal.recover_writes(store.conn, home.root, iso(utcnow()))
             mark = memgit.mark(home, store.conn)
             try:
                 yield store

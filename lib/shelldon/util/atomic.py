@@ -11,6 +11,16 @@ class SymlinkRefused(OSError):
     """A symlink stands where a write would land."""
 
 
+def _naming(exc: OSError, path: str) -> OSError:
+    """The same error, naming the file: os.write/os.fsync failures carry no file name, and
+    "Input/output error" alone does not say what failed."""
+    if isinstance(exc, SymlinkRefused) or exc.filename is not None or exc.errno is None:
+        return exc
+    named = OSError(exc.errno, exc.strerror, path)
+    named.__cause__ = exc
+    return named
+
+
 def _refuse_symlink(path: str) -> None:
     try:
         st = os.lstat(path)
@@ -54,13 +64,18 @@ def write_atomic(path: str, data: bytes, mode: int = 0o644) -> None:
         finally:
             os.close(fd)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError):
+            raise _naming(exc, path) from None
         raise
-    fsync_dir(directory)
+    try:
+        fsync_dir(directory)
+    except OSError as exc:
+        raise _naming(exc, directory) from None
 
 
 def append_durable(path: str, data: bytes, mode: int = 0o644) -> None:
@@ -68,8 +83,12 @@ def append_durable(path: str, data: bytes, mode: int = 0o644) -> None:
     _refuse_symlink(path)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, mode)
     try:
-        os.write(fd, data)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
         os.fsync(fd)
+    except OSError as exc:
+        raise _naming(exc, path) from None
     finally:
         os.close(fd)
 

@@ -2,7 +2,7 @@
 import re
 import unicodedata
 
-_NON_WORD = re.compile(r"[^\w]+|_+")
+_NON_WORD = re.compile(r"[\W_]+")  # one run of non-word characters (underscore included) → one "-"
 # Device names Windows refuses; a tree copied to a FAT-formatted SD card must survive.
 _RESERVED = {"con", "prn", "aux", "nul"} | {f"com{i}" for i in range(10)} | {f"lpt{i}" for i in range(10)}
 MAX_SLUG = 80

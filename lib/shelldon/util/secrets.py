@@ -1,0 +1,291 @@
+"""Secret-shaped strings: find them, and replace them by a marker before anything is stored.
+
+Pure and domain-free: text in, text out. Two calls:
+
+    redact(text)      -> (text with every secret replaced by "[redacted:<kind>]", count)
+    looks_secret(text) -> the kind of the first secret found, or None
+
+What counts as a secret, most specific first:
+
+- private-key      a PEM/OpenSSH/PGP "-----BEGIN … PRIVATE KEY…-----" block (to its END
+                   line, or to the end of the text when the END line is missing)
+- aws-key          AWS access key ids: AKIA/ASIA/AGPA/AIDA/AROA/ANPA/ANVA/AIPA + 16 [A-Z0-9]
+- github-token     ghp_/gho_/ghu_/ghs_/ghr_ + 36 or more, github_pat_ + 22 or more
+- slack-token      xoxa-/xoxb-/xoxp-/xoxr-/xoxs- tokens, and Slack webhook URLs
+- api-key          sk-… / sk-proj-… / sk-ant-… keys, Stripe sk_/rk_ live and test keys,
+                   Google "AIza…" keys, npm_/glpat-/hf_ tokens
+- jwt              three base64url parts, the first two starting "eyJ"
+- url-credentials  the password in scheme://user:password@host
+- password         the value of a password/passwd/pwd/passphrase/secret/api_key/token/…
+                   assignment ("password: x", "passwd=x", "api_key = 'x'", "the wifi
+                   password is x"); the key stays, only the value is replaced
+- token            anything else that looks random: see _looks_random below
+
+Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
+- Ordinary words, CamelCase and snake_case identifiers, file paths and dashed phrases are
+  not random: a candidate whose '-', '_' or '/' separated parts are each all letters or
+  all digits is an identifier, whatever its length.
+- Pure hexadecimal strings (git commit ids, sha256 sums quoted in prose) and UUIDs are
+  not flagged on their own: they are identifiers far more often than secrets in a chat.
+  They are flagged when they are the value of a secret assignment ("api_key=…").
+- URLs: the path and query of a URL are not scanned for random tokens (document ids, video
+  ids); they are scanned for the specific formats above and for "token=", "key=",
+  "secret=", "password=" query parameters.
+- Digits alone (phone numbers, dates, amounts) are never a token: a token needs letters
+  and digits.
+A marker is never mistaken for a secret, so redact() is idempotent.
+"""
+import math
+import re
+import unicodedata
+
+MARKER = "[redacted:{}]"
+_MARKER_RE = re.compile(r"\[redacted:[a-z-]+\]")
+
+# -- the specific formats --------------------------------------------------------------
+
+_PRIVATE_KEY = re.compile(
+    r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----"
+    r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|.*\Z)", re.DOTALL)
+
+# (kind, pattern); each pattern's whole match is replaced.
+_SPECIFIC = [
+    ("aws-key", re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Za-z0-9])")),
+    ("github-token", re.compile(r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})")),
+    ("slack-token", re.compile(r"(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,250}")),
+    ("slack-token", re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}")),
+    ("api-key", re.compile(r"(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d\d-)?|live-|test-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}")),
+    ("api-key", re.compile(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
+    ("api-key", re.compile(r"(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}")),
+    ("api-key", re.compile(r"(?<![A-Za-z0-9_-])(?:npm_[A-Za-z0-9]{36}|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,})")),
+    ("jwt", re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
+]
+
+_URL_CREDENTIALS = re.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{1,64}:)(?P<value>[^\s@/]{1,128})(?=@)", re.IGNORECASE)
+
+# -- assignments: the key says the value is a secret -----------------------------------
+
+_KEY_WORDS = (r"(?:passwords?|passwd|pwd|pass(?:phrase|code|word)?|pin\s*code|secret(?:[_ -]?key)?|"
+              r"client[_ -]?secret|api[_ -]?(?:key|token|secret)|apikey|access[_ -]?(?:key|token)|"
+              r"secret[_ -]?access[_ -]?key|auth[_ -]?token|bearer|refresh[_ -]?token|"
+              r"private[_ -]?key|token|licen[cs]e[_ -]?key|product[_ -]?key|recovery[_ -]?code|backup[_ -]?code)")
+_QUOTED = r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`"
+# key = value / key: value / "key": "value" — the value is one token, or quoted.
+_ASSIGNMENT = re.compile(
+    r"(?P<pre>(?<![A-Za-z0-9])" + _KEY_WORDS + r"[\"']?\s*(?::|=|=>|:=)\s*)"
+    r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
+# prose: "my wifi password is x", "the passcode is x"
+_PROSE = re.compile(
+    r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin(?: code| number)?|api key|"
+    r"secret key|token|licen[cs]e key|product key|recovery code|backup code)"
+    r"\s+(?:is|was|=|to|will be|is now|is still|reads)\s+)"
+    r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
+# "… / password Xy7!abc": no verb, so only a value that cannot be a word
+_BARE = re.compile(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin)\s+)"
+                   r"(?P<value>[^\s,;]{6,200})", re.IGNORECASE)
+# "Authorization: Bearer xyz"
+_BEARER = re.compile(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9._~+/=-]{16,})")
+
+# -- generic: anything that looks random ----------------------------------------------
+
+_CANDIDATE = re.compile(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{20,}")
+_URL = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"')\]]+", re.IGNORECASE)
+_HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+_SEPARATORS = re.compile(r"[-_/+=]+")
+_QUERY_SECRET = re.compile(r"(?P<pre>[?&](?:access_?token|token|key|api_?key|secret|sig|signature|"
+                           r"password|pass|auth|code)=)(?P<value>[^&\s#]{8,})", re.IGNORECASE)
+
+ENTROPY_MIN = 3.5        # bits per character, for a 20-character candidate
+ENTROPY_PER_DOUBLING = 0.35   # longer random strings reach higher entropy; so must a token
+
+
+def shannon_entropy(text: str) -> float:
+    """Bits per character of text's own character distribution."""
+    if not text:
+        return 0.0
+    counts: dict[str, int] = {}
+    for ch in text:
+        counts[ch] = counts.get(ch, 0) + 1
+    n = len(text)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def _classes(text: str) -> int:
+    return (any(c.islower() for c in text) + any(c.isupper() for c in text)
+            + any(c.isdigit() for c in text))
+
+
+def _looks_random(token: str) -> bool:
+    """A long run of letters and digits that no person would type as a word."""
+    core = token.strip("=-_/+")
+    if len(core) < 20:
+        return False
+    if _HEX.match(core) or _UUID.match(core):
+        return False  # hashes, commit ids, uuids: identifiers (see the module docstring)
+    parts = [p for p in _SEPARATORS.split(core) if p]
+    mixed = [p for p in parts if not (p.isalpha() or p.isdigit())]
+    if not mixed:
+        return False  # words-and-numbers: an identifier, a path, a dashed phrase
+    words = [p for p in parts if p.isalpha() and p.islower() and len(p) >= 3]
+    if words and max(map(len, mixed)) < 16:
+        return False  # petfeeder-web-7d9f8b6c5d-x2k4q: generated names, not secrets
+    letters = sum(c.isalpha() for c in core)
+    digits = sum(c.isdigit() for c in core)
+    if letters == 0 or digits == 0:
+        return False
+    classes = _classes(core)
+    if classes < 2 or (classes == 2 and len(core) < 24):
+        return False
+    # How often neighbours change class (lower, upper, digit): about 0.6 for random
+    # base62, 0.4 for random lower+digits, far less for words with a number in them.
+    kinds = [_kind(c) for c in core if c.isalnum()]
+    changes = sum(1 for a, b in zip(kinds, kinds[1:]) if a != b) / max(1, len(kinds) - 1)
+    if changes < 0.3:
+        return False
+    threshold = ENTROPY_MIN + ENTROPY_PER_DOUBLING * math.log2(len(core) / 20)
+    return shannon_entropy(core) >= min(threshold, 4.8)
+
+
+def _kind(ch: str) -> int:
+    return 0 if ch.isdigit() else (1 if ch.islower() else 2)
+
+
+def _value_is_secret(value: str, strict: bool) -> bool:
+    """Is the value of a 'password: …' pair a secret (and not prose or a placeholder)?"""
+    quoted = value[:1] in "\"'`" and value[-1:] == value[:1] and len(value) >= 2
+    inner = value[1:-1] if quoted else value
+    inner = inner.rstrip(".!?)")
+    if not inner or _MARKER_RE.fullmatch(inner) or inner.startswith("[redacted:"):
+        return False
+    low = inner.lower()
+    if low in _PLACEHOLDERS or _REFERENCE.match(inner) or low.startswith(("os.environ", "env[", "getenv")):
+        return False
+    if quoted:
+        return len(inner) >= 4
+    if "(" in inner or inner.endswith(")"):
+        return False  # code: password = getpass(...)
+    if strict:
+        # Prose ("the password is …"): a dictionary-looking word is not enough.
+        return len(inner) >= 6 and (any(c.isdigit() for c in inner) or not inner.isalpha()
+                                    or (inner != inner.lower() and inner != inner.capitalize()))
+    return len(inner) >= 4 and not (inner.isalpha() and inner.islower() and low in _PROSE_WORDS)
+
+
+# $VAR, ${VAR}, {{ var }}, <your-password>, %(name)s: a reference to a secret, not one.
+_REFERENCE = re.compile(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\{[^}]*\}|\{\{.*\}\}|<[^>]*>|%\([a-z_]+\)s)$")
+_PLACEHOLDERS = frozenset("""
+none null nil true false changeme xxx xxxx xxxxx xxxxxx *** **** ***** ****** ... redacted
+secret password example placeholder required optional unknown empty n/a na tbd todo
+""".split())
+# Words that follow "password:" in ordinary prose rather than being the password.
+_PROSE_WORDS = frozenset("""
+the a an is was and or to of for in on at it its my your his her their our this that
+same different forgotten forgot reset expired changed required needed saved stored wrong
+correct incorrect unknown new old please see ask check use stored written below above
+""".split())
+
+
+# -- the two calls ---------------------------------------------------------------------
+
+def _fold(text: str) -> str:
+    """Compatibility-fold so full-width or styled characters cannot hide a key."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def _spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of every secret, non-overlapping, in order."""
+    found: list[tuple[int, int, str]] = []
+
+    def add(start: int, end: int, kind: str) -> None:
+        if end <= start:
+            return
+        for s, e, _k in found:
+            if start < e and s < end:
+                return
+        found.append((start, end, kind))
+
+    for match in _MARKER_RE.finditer(text):  # already redacted: nothing in a marker is new
+        found.append((match.start(), match.end(), ""))
+    for match in _PRIVATE_KEY.finditer(text):
+        add(match.start(), match.end(), "private-key")
+    for kind, pattern in _SPECIFIC:
+        for match in pattern.finditer(text):
+            add(match.start(), match.end(), kind)
+    for match in _URL_CREDENTIALS.finditer(text):
+        value = match.group("value")
+        if not _MARKER_RE.fullmatch(value) and value.lower() not in _PLACEHOLDERS:
+            add(match.start("value"), match.end("value"), "url-credentials")
+    for match in _QUERY_SECRET.finditer(text):
+        if not _MARKER_RE.match(match.group("value")):
+            add(match.start("value"), match.end("value"), "token")
+    for pattern, strict in ((_ASSIGNMENT, False), (_PROSE, True)):
+        for match in pattern.finditer(text):
+            value = match.group("value")
+            if _value_is_secret(value, strict):
+                add(match.start("value"), match.end("value"), "password")
+    for match in _BARE.finditer(text):
+        value = match.group("value").rstrip(".!?)")
+        if (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+                and (not value.isalnum() or _classes(value) == 3) and "(" not in value):
+            add(match.start("value"), match.start("value") + len(value), "password")
+    for match in _BEARER.finditer(text):
+        if _classes(match.group("value")) >= 2 and any(c.isdigit() for c in match.group("value")):
+            add(match.start("value"), match.end("value"), "token")
+    urls = [(m.start(), m.end()) for m in _URL.finditer(text)]
+    for match in _CANDIDATE.finditer(text):
+        start = match.start()
+        if any(s <= start < e for s, e in urls):
+            continue
+        if _looks_random(match.group()):
+            add(start, match.end(), "token")
+    return sorted(span for span in found if span[2])
+
+
+def redact(text: str) -> tuple[str, int]:
+    """Replace every secret-shaped string by "[redacted:<kind>]"; returns (text, how many)."""
+    if not text:
+        return text, 0
+    folded = _fold(text)
+    if folded != text and _spans(folded):
+        text = folded  # a key hidden in full-width characters: redact the folded form
+    spans = _spans(text)
+    if not spans:
+        return text, 0
+    out, last = [], 0
+    for start, end, kind in spans:
+        out.append(text[last:start])
+        out.append(MARKER.format(kind))
+        last = end
+    out.append(text[last:])
+    return "".join(out), len(spans)
+
+
+def looks_secret(text: str) -> str | None:
+    """The kind of the first secret-shaped string in text, or None."""
+    if not text:
+        return None
+    spans = _spans(text) or _spans(_fold(text))
+    return spans[0][2] if spans else None
+
+
+def redact_obj(obj):
+    """Every string inside a JSON-like object redacted; returns (object, count)."""
+    if isinstance(obj, str):
+        return redact(obj)
+    if isinstance(obj, list):
+        total, out = 0, []
+        for item in obj:
+            value, n = redact_obj(item)
+            out.append(value)
+            total += n
+        return out, total
+    if isinstance(obj, dict):
+        total, result = 0, {}
+        for key, item in obj.items():
+            value, n = redact_obj(item)
+            new_key, m = redact(key) if isinstance(key, str) else (key, 0)
+            result[new_key] = value
+            total += n + m
+        return result, total
+    return obj, 0

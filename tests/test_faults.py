@@ -1,0 +1,180 @@
+"""Syscall fault injection with strace: a kill at every syscall of an apply's write phase,
+EIO on fsync/fdatasync, ENOSPC on write/pwrite64. After each: the curated file is the old
+or the new version, the database is whole, the error is one clear line with a non-zero
+exit, and the next run works.
+
+Skipped (with the reason) where strace is missing or ptrace is not allowed.
+"""
+import json
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import BIN
+from shelldon.contracts.markdown import HEADER_KEYS, parse_document
+
+STRACE = shutil.which("strace")
+pytestmark = pytest.mark.skipif(STRACE is None, reason="strace is not installed (apt-get install strace)")
+
+OLD, NEW = "Ana lives in Porto", "Ana moved to Lisbon in May"
+LINE = re.compile(r"^(\d+) +([a-z0-9_]+)\(")
+
+
+def _env(home: Path) -> dict:
+    return {**os.environ, "SHELLDON_HOME": str(home), "PYTHONHASHSEED": "0",
+            "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def _apply(home: Path, turn_id: str, content: str, strace_args=None, trace=None):
+    op = json.dumps({"op": "remember", "collection": "facts", "name": "Ana", "content": content})
+    cmd = [sys.executable, str(BIN / "shelldon-apply"), "--turn-id", turn_id]
+    if strace_args is not None:
+        cmd = [STRACE, "-f", "-qq", "-o", str(trace or os.devnull), *strace_args, *cmd]
+    return subprocess.run(cmd, input=op.encode() + b"\n", capture_output=True, env=_env(home), timeout=60)
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory):
+    """A home where facts/ana.md holds OLD, kept aside to restore before every run."""
+    base = tmp_path_factory.mktemp("faults")
+    home = base / "home"
+    subprocess.run([sys.executable, str(BIN / "shelldon-init")], env=_env(home), check=True, capture_output=True)
+    assert _apply(home, "t0", OLD).returncode == 0
+    probe = subprocess.run([STRACE, "-f", "-qq", "-o", os.devnull, "true"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip(f"strace cannot trace here: {probe.stderr.decode().strip()[:200]}")
+    keep = base / "pristine"
+    shutil.copytree(home, keep)
+    return keep
+
+
+@pytest.fixture
+def fresh(pristine, tmp_path):
+    home = tmp_path / "home"
+    shutil.copytree(pristine, home)
+    return home
+
+
+def _body(home: Path) -> str:
+    text = (home / "memory" / "facts" / "ana.md").read_text()
+    meta, body = parse_document(text)
+    assert all(k in meta for k in HEADER_KEYS) and text.endswith("\n"), f"torn: {text!r}"
+    return body.strip()
+
+
+def _db_whole(home: Path) -> None:
+    conn = sqlite3.connect(home / "history.db")
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        conn.execute("INSERT INTO messages_fts(messages_fts) VALUES('integrity-check')")
+        conn.execute("INSERT INTO messages_fts(messages_fts, rank) VALUES('integrity-check', 1)")
+    finally:
+        conn.close()
+
+
+def _next_run_works(home: Path, turn_id: str) -> None:
+    again = _apply(home, turn_id, NEW)
+    assert again.returncode == 0, again.stderr
+    assert _body(home) == NEW
+    assert not list((home / "memory").rglob(".*.tmp.*")), "temp file left after the next start"
+    conn = sqlite3.connect(home / "history.db")
+    try:
+        assert conn.execute("SELECT count(*) FROM journal WHERE turn_id = ?", (turn_id,)).fetchone() == (1,)
+    finally:
+        conn.close()
+    _db_whole(home)
+    # and the pet's next write to the file is applied: a crash never makes the core's own
+    # write look like the owner's hand edit (which would hold later writes back)
+    later = _apply(home, "t2", "Ana is back in Porto")
+    assert later.returncode == 0 and b"edited by hand" not in later.stderr, later.stderr
+    assert _body(home) == "Ana is back in Porto"
+
+
+def _write_phase(trace: Path) -> list[tuple[str, int]]:
+    """(syscall, its occurrence number) for each syscall from taking the write lock on."""
+    seen: dict[str, int] = {}
+    phase, started = [], False
+    for line in trace.read_text().splitlines():
+        match = LINE.match(line)
+        if not match:
+            continue
+        name = match.group(2)
+        seen[name] = seen.get(name, 0) + 1
+        if not started and "write.lock" in line:
+            started = True
+        if started:
+            phase.append((name, seen[name]))
+    return phase
+
+
+def test_kill_at_every_syscall_of_an_apply(fresh, tmp_path, pristine):
+    # warm up (caches), then two reference traces that must agree: the plan is deterministic
+    refs = []
+    for n in range(3):
+        home = tmp_path / f"ref{n}"
+        shutil.copytree(pristine, home)
+        trace = tmp_path / f"ref{n}.trace"
+        assert _apply(home, "t1", NEW, [], trace).returncode == 0
+        refs.append(_write_phase(trace))
+    if refs[1] != refs[2]:
+        pytest.skip("the syscall sequence of an apply is not deterministic here")
+    steps = refs[2]
+    assert len(steps) > 50
+
+    def one(index: int) -> str:
+        name, occurrence = steps[index]
+        home = tmp_path / f"victim{index}"
+        shutil.copytree(pristine, home)
+        result = _apply(home, "t1", NEW, ["-e", f"inject={name}:signal=KILL:when={occurrence}"])
+        if result.returncode == 0:
+            return "not killed"  # the syscall did not recur at this count: no kill
+        body = _body(home)
+        assert body in (OLD, NEW), f"step {index} ({name}#{occurrence}): {body!r}"
+        _db_whole(home)
+        _next_run_works(home, "t1")
+        shutil.rmtree(home)
+        return "old" if body == OLD else "new"
+
+    from collections import Counter
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        outcomes = Counter(pool.map(one, range(len(steps))))
+    killed = outcomes["old"] + outcomes["new"]
+    print(f"\nstrace kill: {len(steps)} steps, {killed} killed, file old {outcomes['old']}, new {outcomes['new']}")
+    assert killed >= len(steps) * 0.9
+    assert outcomes["old"] and outcomes["new"]
+
+
+@pytest.mark.parametrize("syscall, errno_name", [
+    ("fsync", "EIO"),        # the temp file's fsync: the first fsync of an apply
+    ("write", "ENOSPC"),     # the temp file's write: the first write() of an apply
+    ("fdatasync", "EIO"),    # sqlite's commit of the journal row
+    ("pwrite64", "ENOSPC"),  # sqlite's WAL write
+])
+def test_injected_error_leaves_the_old_file_and_a_clear_error(fresh, syscall, errno_name):
+    home = fresh
+    result = _apply(home, "t1", NEW, ["-e", f"inject={syscall}:error={errno_name}:when=1"])
+    assert result.returncode not in (0, -9), result.stderr
+    lines = result.stderr.decode().strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("shelldon-apply: "), lines
+    assert "Traceback" not in result.stderr.decode()
+    message = {"EIO": ("I/O error", "Input/output error"), "ENOSPC": ("disk is full", "No space left")}[errno_name]
+    if syscall in ("fdatasync", "pwrite64"):  # sqlite reports its own I/O errors its own way
+        message += ("database error: disk I/O error",)
+    assert any(m in lines[0] for m in message), lines[0]
+    assert "run again" in lines[0], lines[0]
+    body = _body(home)
+    if syscall in ("fsync", "write"):
+        assert body == OLD, "a failed write must leave the old file"
+        assert "ana.md" in lines[0], "the error names the file"
+    else:
+        assert body in (OLD, NEW)
+    assert not list((home / "memory").rglob(".*.tmp.*"))
+    _db_whole(home)
+    _next_run_works(home, "t1")
