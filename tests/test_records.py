@@ -52,3 +52,8 @@ def test_fields_and_replace_also_for_stdlib_dataclasses():
         a: int = 1
 
     assert [f.name for f in fields(Std)] == ["a"] and replace(Std(), a=2).a == 2
+
+
+def test_asdict():
+    from shelldon.util.records import asdict
+    assert asdict(Point(1, 2)) == {"x": 1, "y": 2, "tags": []}

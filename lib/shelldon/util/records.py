@@ -1,4 +1,4 @@
-"""dataclass, field, fields and replace: the subset of the stdlib's dataclasses we use.
+"""dataclass, field, fields, asdict and replace: the subset of the stdlib's dataclasses we use.
 
 Why not the stdlib's: `import dataclasses` imports inspect, which imports ast, dis,
 tokenize and more — ~8 ms before a stage does anything, ~40 ms on a Pi, for every short
@@ -33,6 +33,14 @@ def fields(cls_or_obj) -> tuple:
         import dataclasses
         return dataclasses.fields(cls_or_obj)
     return getattr(cls_or_obj, "__record_fields__")
+
+
+def asdict(obj) -> dict:
+    """The fields as a dict (shallow: records hold plain values) — or a stdlib dataclass's."""
+    if hasattr(obj, "__dataclass_fields__"):
+        import dataclasses
+        return dataclasses.asdict(obj)
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
 def replace(obj, **changes):
