@@ -240,7 +240,13 @@ class Command:
             except _Defer:
                 pass
             else:
-                return self.func(**values)
+                try:
+                    return self.func(**values)
+                except Exception as exc:
+                    if not type(exc).__module__.startswith("click"):
+                        raise
+                    # A usage check inside the command (raised before it does anything):
+                    # let click run it again and report the error its own way (exit 2).
         return self.click_command()(args, **extra)
 
 
