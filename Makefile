@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-stamp
 MANDIR   := $(VENV)/share/man/man1
 MANSTAMP := $(MANDIR)/.made
 
-.PHONY: install test demo bench clean man torture
+.PHONY: install test demo bench bench-smoke clean man torture
 
 install: $(STAMP) $(MANSTAMP)
 
@@ -33,6 +33,9 @@ demo: install
 
 bench: install
 	$(PY) bench/run.py
+
+bench-smoke: install  # tiny sizes, under a minute: the same table, ratios only
+	$(PY) bench/run.py --smoke
 
 # torture (docs/RELIABILITY.md): 1,000 kills, every strace kill point, 20x the property
 # examples, then each atheris fuzz target for FUZZ_SECONDS (atheris installed here only).

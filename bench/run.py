@@ -1,11 +1,657 @@
 #!/usr/bin/env python3
-"""make bench: run every bench/bench_*.py in turn; each prints its own figures."""
+"""make bench: shelldon's costs side by side with floors and peers, as ratios measured in one run.
+
+Builds its data once with a fixed seed under bench/data/ (histories of 100,000 and
+1,000,000 English-like messages, curated trees of 1,000 and 10,000 items), then prints ONE
+table. Every figure is a median with its spread (± the median absolute deviation); every
+comparison is a ratio of two figures measured in this run, interleaved, on this machine
+(it is shared and noisy: no absolute target holds across runs).
+
+Whole processes are timed with hyperfine (installed with apt-get when missing and root;
+else a plain loop) and their peak RSS read with GNU time (/usr/bin/time -f %M; else
+getrusage of the children), calling the venv's python directly — a shell shim in front of
+python can cost more than the stage itself.
+
+    bench/run.py            the full run (~15 min the first time: it builds the data)
+    bench/run.py --smoke    tiny sizes, < 60 s: the same table, for a ratio check in CI
+    bench/run.py --json F   also write the figures as JSON
+"""
+import argparse
+import json
+import os
+import platform
+import shutil
+import sqlite3
+import statistics
 import subprocess
 import sys
-from pathlib import Path
+import tempfile
+import time
 
-status = 0
-for script in sorted(Path(__file__).resolve().parent.glob("bench_*.py")):
-    print(f"== {script.name}", flush=True)
-    status |= subprocess.run([sys.executable, str(script), *sys.argv[1:]]).returncode
-sys.exit(status)
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "lib"))
+sys.path.insert(0, HERE)
+
+import data  # noqa: E402
+from corpus import Generator  # noqa: E402
+
+PY = sys.executable
+OUT = os.path.join(HERE, "out")
+
+
+def log(text: str) -> None:
+    print(f"bench: {text}", file=sys.stderr, flush=True)
+
+
+# -- statistics ---------------------------------------------------------------------------
+
+class Fig:
+    """A median and its spread (median absolute deviation), with a unit."""
+
+    def __init__(self, values, unit=""):
+        self.values = sorted(values)
+        self.unit = unit
+        self.median = statistics.median(self.values) if self.values else float("nan")
+        self.mad = statistics.median(abs(v - self.median) for v in self.values) if self.values else 0.0
+
+    def pct(self, q: float) -> float:
+        if not self.values:
+            return float("nan")
+        return self.values[min(len(self.values) - 1, max(0, int(round(q * (len(self.values) - 1)))))]
+
+    def __str__(self):
+        return f"{_num(self.median)} ±{_num(self.mad)} {self.unit}".strip()
+
+
+def _num(x: float) -> str:
+    if x != x:
+        return "—"
+    if abs(x) >= 100:
+        return f"{x:.0f}"
+    if abs(x) >= 10:
+        return f"{x:.1f}"
+    return f"{x:.2f}"
+
+
+def ratio(a: list[float], b: list[float]) -> Fig:
+    """Pairwise ratios a[i]/b[i] (measured side by side), as a figure."""
+    return Fig([x / y for x, y in zip(a, b) if y], "×")
+
+
+# -- whole processes ------------------------------------------------------------------------
+
+def ensure_tools() -> tuple[bool, bool]:
+    have_hf = shutil.which("hyperfine") is not None
+    have_time = os.path.exists("/usr/bin/time")
+    missing = [pkg for pkg, ok in (("hyperfine", have_hf), ("time", have_time)) if not ok]
+    if missing and os.geteuid() == 0 and shutil.which("apt-get"):
+        log(f"installing {' '.join(missing)} with apt-get")
+        subprocess.run(["apt-get", "install", "-y", "-q", *missing], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        have_hf = shutil.which("hyperfine") is not None
+        have_time = os.path.exists("/usr/bin/time")
+    return have_hf, have_time
+
+
+class Processes:
+    """Wall time and peak RSS of whole commands, measured in interleaved rounds."""
+
+    def __init__(self, hyperfine: bool, gnu_time: bool, rounds: int, per_round: int):
+        self.hyperfine, self.gnu_time = hyperfine, gnu_time
+        self.rounds, self.per_round = rounds, per_round
+
+    def wall(self, commands: dict[str, list[str]], env: dict, prepare: dict | None = None,
+             rounds: int | None = None) -> dict[str, list[float]]:
+        """name → wall times in ms; each round runs every command per_round times."""
+        times = {name: [] for name in commands}
+        for _ in range(self.rounds if rounds is None else rounds):
+            for name, argv in commands.items():
+                times[name].extend(self._run(argv, env, (prepare or {}).get(name)))
+        return times
+
+    def _run(self, argv, env, prepare) -> list[float]:
+        if self.hyperfine:
+            with tempfile.NamedTemporaryFile(suffix=".json") as out:
+                cmd = ["hyperfine", "-N", "--style", "none", "--warmup", "1", "--runs", str(self.per_round),
+                       "--export-json", out.name]
+                if prepare:
+                    cmd += ["--prepare", prepare]
+                cmd.append(" ".join(_quote(a) for a in argv))
+                subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                with open(out.name) as handle:
+                    return [t * 1000 for t in json.load(handle)["results"][0]["times"]]
+        result = []
+        for _ in range(self.per_round):
+            if prepare:
+                subprocess.run(prepare, shell=True, env=env, check=True)
+            started = time.perf_counter()
+            subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            result.append((time.perf_counter() - started) * 1000)
+        return result
+
+    def rss(self, commands: dict[str, list[str]], env: dict, prepare: dict | None = None,
+            runs: int = 5) -> dict[str, list[float]]:
+        """name → peak RSS in MiB per run."""
+        peaks = {name: [] for name in commands}
+        for _ in range(runs):
+            for name, argv in commands.items():
+                if (prepare or {}).get(name):
+                    subprocess.run(prepare[name], shell=True, env=env, check=True)
+                peaks[name].append(self._peak(argv, env))
+        return peaks
+
+    def _peak(self, argv, env) -> float:
+        if self.gnu_time:
+            with tempfile.NamedTemporaryFile("r", suffix=".txt") as out:
+                subprocess.run(["/usr/bin/time", "-f", "%M", "-o", out.name, *argv], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                return int(out.read().split()[-1]) / 1024
+        # Fallback: a fresh helper process whose only child is the command.
+        probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+                 "stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+        out = subprocess.run([PY, "-c", probe, *argv], env=env, capture_output=True, text=True)
+        return int(out.stdout.split()[-1]) / 1024
+
+
+def _quote(arg: str) -> str:
+    import shlex
+    return shlex.quote(arg)
+
+
+def stage(name: str) -> list[str]:
+    return [PY, os.path.join(ROOT, "bin", name)]
+
+
+def has_stage(name: str) -> bool:
+    return os.path.exists(os.path.join(ROOT, "bin", name))
+
+
+# -- the homes ------------------------------------------------------------------------------
+
+def bench_home(work: str, history: str, tree: str) -> str:
+    """A working copy: the history home with the curated tree's items in it, sealed."""
+    home = data.copy_home(history, os.path.join(work, "home"))
+    memory = os.path.join(tree, "memory")
+    for collection in ("facts", "people", "preferences", "capabilities"):
+        src = os.path.join(memory, collection)
+        dst = os.path.join(home, "memory", collection)
+        for name in os.listdir(src):
+            shutil.copy2(os.path.join(src, name), os.path.join(dst, name))
+    seal(home)
+    return home
+
+
+def seal(home: str) -> None:
+    from shelldon.core.apply import write_session
+    from shelldon.home import Home
+    with write_session(Home(home)):
+        pass
+
+
+# -- in-process recall ------------------------------------------------------------------------
+
+def recall_latency(db: str, typical: list[str], common: list[str], k: int, repeats: int) -> dict:
+    """ours vs the raw FTS5 query, query by query, interleaved; ms and CPU ms."""
+    from shelldon.worker.history_read import build_match_query, open_readonly
+    reader = open_readonly(db)
+    raw_sql = ("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? "
+               "ORDER BY bm25(messages_fts) LIMIT ?")
+    out = {}
+    for label, questions in (("typical", typical), ("common", common)):
+        ours, raw, ours_cpu = [], [], []
+        for _ in range(repeats):
+            for q in questions:
+                expression = build_match_query(q)
+                if not expression:
+                    continue
+                c0, t0 = time.thread_time(), time.perf_counter()
+                reader.search(q, k)
+                t1, c1 = time.perf_counter(), time.thread_time()
+                reader.conn.execute(raw_sql, (expression, k)).fetchall()
+                t2 = time.perf_counter()
+                ours.append((t1 - t0) * 1000)
+                ours_cpu.append((c1 - c0) * 1000)
+                raw.append((t2 - t1) * 1000)
+        out[label] = {"ours": Fig(ours, "ms"), "raw": Fig(raw, "ms"), "cpu": Fig(ours_cpu, "ms")}
+    reader.close()
+    return out
+
+
+def recall_quality(home: str) -> tuple[int, int, int]:
+    """How many of the question set's facts reach the prompt: bounded search, plain bm25."""
+    from shelldon.config import Bounds
+    from shelldon.home import Home
+    from shelldon.worker.history_read import HistoryReader
+    from shelldon.worker.prompt import build_prompt
+    questions = data.questions()
+    found = sum(q["fact"] in build_prompt(Home(home), q["question"], Bounds()).prompt for q in questions)
+    small = HistoryReader.SMALL
+    HistoryReader.SMALL = 1 << 62     # every search takes the plain ranked query
+    try:
+        plain = sum(q["fact"] in build_prompt(Home(home), q["question"], Bounds()).prompt for q in questions)
+    finally:
+        HistoryReader.SMALL = small
+    return found, plain, len(questions)
+
+
+def assembly_time(home: str, repeats: int) -> tuple[Fig, int]:
+    from shelldon.config import Bounds
+    from shelldon.home import Home
+    from shelldon.worker.prompt import build_prompt
+    times, size = [], 0
+    for n in range(repeats):
+        started = time.perf_counter()
+        assembly = build_prompt(Home(home), f"what about the garden and the kitchen {n}?", Bounds())
+        times.append((time.perf_counter() - started) * 1000)
+        size = max(size, assembly.memory_bytes)
+    return Fig(times, "ms"), size
+
+
+# -- ingest and the WAL ---------------------------------------------------------------------
+
+def wal_per_turn(home: str, turns: int) -> dict:
+    """Frames appended to the WAL per turn (a reader pins the WAL so nothing is reset), and
+    every byte the process wrote per turn (/proc/self/io wchar: WAL, checkpoints, raw/)."""
+    import struct
+
+    from shelldon.contracts.turn import TurnRecord
+    from shelldon.core.apply import write_session
+    from shelldon.core.ingest import record
+    from shelldon.home import Home
+    h = Home(home)
+    conn = sqlite3.connect(h.db)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    gen = Generator(data.SEED + 7)
+    turn_records = [TurnRecord(f"wal-{n:06d}", gen.message(), reply=gen.message()) for n in range(turns)]
+
+    def wchar() -> int:
+        with open("/proc/self/io") as handle:
+            return int(dict(line.split(": ") for line in handle.read().splitlines())["wchar"])
+
+    pin = sqlite3.connect(h.db)
+    pin.execute("BEGIN")
+    pin.execute("SELECT count(*) FROM budget").fetchall()
+    written = wchar()
+    for turn in turn_records:
+        with write_session(h) as store:
+            record(h, store, turn)
+    written = wchar() - written
+    with open(h.db + "-wal", "rb") as handle:
+        wal = handle.read()
+    pin.rollback()
+    pin.close()
+    page = struct.unpack(">I", wal[8:12])[0]
+    frames = (len(wal) - 32) // (page + 24)
+    return {"wal": frames * (page + 24) / turns, "frames": frames / turns, "page": page,
+            "written": written / turns}
+
+
+def ingest_rate(home: str, turns: int, runs: int) -> Fig:
+    """Turns per second, sequentially, through one shelldon-ingest process reading records."""
+    gen = Generator(data.SEED + 11)
+    rates = []
+    for r in range(runs):
+        lines = "".join(json.dumps({"turn_id": f"rate-{r}-{n:06d}", "owner": gen.message(),
+                                    "reply": gen.message()}) + "\n" for n in range(turns))
+        started = time.perf_counter()
+        subprocess.run(stage("shelldon-ingest"), input=lines.encode(), env={**os.environ, "SHELLDON_HOME": home},
+                       stdout=subprocess.DEVNULL, check=True)
+        rates.append(turns / (time.perf_counter() - started))
+    return Fig(rates, "turns/s")
+
+
+# -- peers ----------------------------------------------------------------------------------
+
+def llm_env() -> str | None:
+    """Simon Willison's llm in its own venv under bench/ (never imported by shelldon)."""
+    venv = os.path.join(HERE, ".venv-llm")
+    llm = os.path.join(venv, "bin", "llm")
+    if os.path.exists(llm):
+        return llm
+    log("installing llm into bench/.venv-llm (once)")
+    try:
+        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+        subprocess.run([os.path.join(venv, "bin", "pip"), "install", "-q", "llm"], check=True,
+                       stdout=subprocess.DEVNULL)
+    except (subprocess.CalledProcessError, OSError) as exc:
+        log(f"llm unavailable ({exc}); its rows are left out")
+        return None
+    return llm
+
+
+def llm_logs(llm: str, history: str, messages: int) -> str | None:
+    """llm's logs.db holding the same messages: one response per turn (owner → prompt,
+    pet → response), FTS rebuilt the way llm's migrations define it. Cached."""
+    user = os.path.join(data.DATA, f"llm-{messages}-{data._key(str(messages), 'llm')}")
+    db = os.path.join(user, "logs.db")
+    if os.path.exists(os.path.join(user, ".complete")):
+        return user
+    shutil.rmtree(user, ignore_errors=True)
+    os.makedirs(user)
+    migrate = ("import sys, sqlite_utils, llm.migrations; "
+               "llm.migrations.migrate(sqlite_utils.Database(sys.argv[1]))")
+    subprocess.run([os.path.join(os.path.dirname(llm), "python"), "-c", migrate, db],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if not os.path.exists(db):
+        log("llm did not create logs.db; its rows are left out")
+        return None
+    log(f"loading {messages:,} messages into llm's logs.db (once; cached)")
+    conn = sqlite3.connect(db)
+    cols = [row[1] for row in conn.execute("PRAGMA table_info(responses)")]
+    conn.execute("ATTACH ? AS src", (os.path.join(history, "history.db"),))
+    conn.execute("INSERT INTO conversations (id, name, model) VALUES ('bench', 'bench', 'bench')")
+    fields = {"id": "o.turn_id", "model": "'bench'", "prompt": "o.content", "response": "p.content",
+              "datetime_utc": "o.ts", "conversation_id": "'bench'"}
+    use = [c for c in fields if c in cols]
+    conn.execute(f"INSERT INTO responses ({', '.join(use)}) SELECT {', '.join(fields[c] for c in use)} "
+                 "FROM src.messages o JOIN src.messages p ON p.turn_id = o.turn_id AND p.role = 'pet' "
+                 "WHERE o.role = 'owner'")
+    conn.commit()
+    conn.execute("INSERT INTO responses_fts(responses_fts) VALUES ('rebuild')")
+    conn.commit()
+    conn.execute("DETACH src")
+    conn.close()
+    open(os.path.join(user, ".complete"), "w").close()
+    return user
+
+
+# -- the launcher -----------------------------------------------------------------------------
+
+def launcher_rows(proc: Processes, home: str, message: str) -> list | None:
+    """A turn through a running launcher (shelldon-say) vs shelldon-turn per turn vs the
+    four-stage pipe; the resident RSS of the daemons idle and under a load of turns."""
+    if not (has_stage("shelldon-launcherd") and has_stage("shelldon-say")):
+        return None
+    sock = os.path.join(home, "run", "bench.sock")
+    env = {**os.environ, "SHELLDON_HOME": home}
+    daemon = subprocess.Popen([*stage("shelldon-launcherd"), "--socket", sock], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            if os.path.exists(sock):
+                break
+            time.sleep(0.05)
+        else:
+            log("the launcher did not come up; its rows are left out")
+            return None
+        idle = _rss_tree(daemon.pid)
+        pipe = ("{py} {b}/shelldon-assemble {m} | {py} {b}/shelldon-think | {py} {b}/shelldon-apply | "
+                "{py} {b}/shelldon-ingest").format(py=PY, b=os.path.join(ROOT, "bin"), m=_quote(message))
+        commands = {"say": [*stage("shelldon-say"), "--socket", sock, message],
+                    "turn": [*stage("shelldon-turn"), message],
+                    "pipe": ["bash", "-o", "pipefail", "-c", pipe]}
+        times = {name: [] for name in (*commands, "socket")}
+        for _ in range(proc.rounds):   # the turn at the socket, interleaved with the processes
+            times["socket"].extend(_socket_turn(sock, message) for _ in range(proc.per_round))
+            for name, value in proc.wall(commands, env, rounds=1).items():
+                times[name].extend(value)
+        peak = idle
+        load = subprocess.Popen(["bash", "-c", f"for i in $(seq 30); do {_quote(PY)} "
+                                 f"{_quote(os.path.join(ROOT, 'bin', 'shelldon-say'))} --socket {_quote(sock)} "
+                                 f"{_quote(message)} >/dev/null; done"], env=env)
+        while load.poll() is None:
+            peak = max(peak, _rss_tree(daemon.pid))
+            time.sleep(0.005)
+        return [times, idle, peak]
+    finally:
+        daemon.terminate()
+        try:
+            daemon.wait(10)
+        except subprocess.TimeoutExpired:
+            daemon.kill()
+
+
+def _socket_turn(sock: str, message: str) -> float:
+    """One turn through the launcher's socket, as a resident client would send it (ms)."""
+    import socket
+    started = time.perf_counter()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
+        client.connect(sock)
+        client.sendall(json.dumps({"message": message}).encode() + b"\n")
+        answer = b""
+        while not answer.endswith(b"\n"):
+            chunk = client.recv(65536)
+            if not chunk:
+                break
+            answer += chunk
+    if not json.loads(answer or b"{}").get("ok"):
+        raise RuntimeError(f"the launcher refused a turn: {answer[:200]!r}")
+    return (time.perf_counter() - started) * 1000
+
+
+def _rss_tree(pid: int) -> float:
+    """RSS in MiB of a process and its descendants, from /proc/PID/status."""
+    total, todo = 0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/status") as handle:
+                for line in handle:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+            with open(f"/proc/{p}/task/{p}/children") as handle:
+                todo.extend(int(c) for c in handle.read().split())
+        except OSError:
+            continue
+    return total / 1024
+
+
+# -- the run ----------------------------------------------------------------------------------
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, under a minute")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    args = parser.parse_args()
+    smoke = args.smoke
+    sizes = (30_000,) if smoke else (100_000, 1_000_000)
+    trees = (200, 2_000) if smoke else (1_000, 10_000)
+    hyperfine, gnu_time = ensure_tools()
+    proc = Processes(hyperfine, gnu_time, rounds=2 if smoke else 5, per_round=3 if smoke else 6)
+
+    histories = {n: data.history_home(n, log) for n in sizes}
+    tree_homes = {n: data.curated_tree(n, log) for n in trees}
+    small, large = sizes[0], sizes[-1]
+    work = tempfile.mkdtemp(prefix="shelldon-bench-")
+    rows: list[tuple] = []     # (group, measure, value, compared with, ratio, target, ok)
+    figures: dict = {}
+    try:
+        log("homes")
+        home = bench_home(work, histories[small], tree_homes[trees[-1]])
+        quiet = data.copy_home(histories[small], os.path.join(work, "quiet"))   # nothing pending
+        env = {**os.environ, "SHELLDON_HOME": home}
+        fresh = os.path.join(work, "fresh")
+        message = "what did I say about the garden last summer?"
+        ops = os.path.join(work, "ops.jsonl")
+        with open(ops, "w") as handle:
+            handle.write('{"op":"remember","collection":"facts","name":"bench","content":"the bench ran"}\n'
+                         '{"op":"capture_learning","observation":"the bench ran","pattern_key":"bench"}\n')
+
+        # 1. cold start and peak RSS of every short stage against the two floors
+        log("cold start and peak RSS of the stages")
+        db = os.path.join(home, "history.db")
+        floors = {"python -c 'import sqlite3'": [PY, "-c", "import sqlite3"],
+                  "bare FTS script": [PY, os.path.join(HERE, "floor_fts.py"), db, "garden"]}
+        stages = {"init": [*stage("shelldon-init"), "--home", fresh],
+                  "ingest": [*stage("shelldon-ingest"), "--owner", "the garden is green", "--pet", "nice"],
+                  "assemble": [*stage("shelldon-assemble"), message],
+                  "apply": [*stage("shelldon-apply"), ops],
+                  "capture": [*stage("shelldon-capture"), "--key", "bench", "the bench ran"]}
+        if has_stage("shelldon-prune"):
+            stages["prune"] = [*stage("shelldon-prune"), "--quiet"]
+        if has_stage("shelldon-dream"):
+            stages["dream (nothing pending)"] = [*stage("shelldon-dream"), "--quiet", "--if-idle", "0", "--home", quiet]
+        if has_stage("shelldon-recall"):
+            stages["recall"] = [*stage("shelldon-recall"), "garden summer"]
+        if has_stage("shelldon-status"):
+            stages["status"] = [*stage("shelldon-status")]
+        stages["turn (rules)"] = [*stage("shelldon-turn"), message]
+        commands = {**floors, **stages}
+        prepare = {"init": f"rm -rf {_quote(fresh)}"}
+        walls = proc.wall(commands, env, prepare)
+        peaks = proc.rss(commands, env, prepare, runs=3 if smoke else 5)
+        fts = walls["bare FTS script"]
+        for name in commands:
+            wall, rss = Fig(walls[name], "ms"), Fig(peaks[name], "MiB")
+            figures[f"cold:{name}"] = {"ms": wall.median, "mib": rss.median}
+            if name in floors:
+                rows.append(("cold start", name, f"{wall}, {rss}", "", "", "floor", ""))
+                continue
+            r = ratio(walls[name], fts)
+            short = name != "turn (rules)"
+            ok = r.median <= 2.0 and rss.median <= 25 if short else ""
+            figures[f"cold:{name}"]["vs_fts"] = r.median
+            rows.append(("cold start", name, f"{wall}, {rss}", "bare FTS script", str(r),
+                         "≤ 2×, ≤ 25 MiB" if short else "", _ok(ok)))
+
+        # 2. recall in-process, at each size
+        gen = Generator(data.SEED + 3)
+        typical = [q["question"] for q in data.questions()] + [gen.message() for _ in range(40)]
+        common = [gen.common_question() for _ in range(40)]
+        for n in sizes:
+            log(f"recall at {n:,}")
+            lat = recall_latency(os.path.join(histories[n], "history.db"), typical, common, 28,
+                                 2 if smoke else 5)
+            t, c = lat["typical"], lat["common"]
+            rt = Fig([t["ours"].median / t["raw"].median], "×")
+            figures[f"recall:{n}"] = {"typical_ms": t["ours"].median, "raw_typical_ms": t["raw"].median,
+                                      "typical_ratio": rt.median, "common_p99_ms": c["ours"].pct(0.99),
+                                      "raw_common_p99_ms": c["raw"].pct(0.99), "common_cpu_p99_ms": c["cpu"].pct(0.99)}
+            target = n == large and not smoke
+            rows.append((f"recall {n:,}", "typical question (median)", str(t["ours"]),
+                         f"raw FTS5 bm25: {t['raw']}", f"{rt.median:.2f}×", "≤ 1.2×" if target else "",
+                         _ok(rt.median <= 1.2) if target else ""))
+            rows.append((f"recall {n:,}", "typical question (p99)", f"{_num(t['ours'].pct(0.99))} ms",
+                         f"raw: {_num(t['raw'].pct(0.99))} ms",
+                         f"{t['ours'].pct(0.99) / t['raw'].pct(0.99):.2f}×", "", ""))
+            rows.append((f"recall {n:,}", "common words (median)", str(c["ours"]), f"raw: {c['raw']}",
+                         f"{c['ours'].median / c['raw'].median:.2f}×", "", ""))
+            p99 = c["ours"].pct(0.99)
+            rows.append((f"recall {n:,}", "common words (p99; CPU p99)",
+                         f"{_num(p99)} ms; {_num(c['cpu'].pct(0.99))} ms",
+                         f"raw: {_num(c['raw'].pct(0.99))} ms", f"{p99 / c['raw'].pct(0.99):.2f}×",
+                         "≤ 25 ms" if target else "", _ok(p99 <= 25) if target else ""))
+            found, plain, total = recall_quality(histories[n])
+            figures[f"quality:{n}"] = {"found": found, "plain": plain, "total": total}
+            rows.append((f"recall {n:,}", "question set: fact reaches the prompt", f"{found}/{total}",
+                         f"plain bm25 search: {plain}/{total}", "", "not below plain", _ok(found >= plain)))
+
+        # 3. prompt assembly against the tree's size
+        log("prompt assembly")
+        assembly = {}
+        for n in trees:
+            tree_home = tree_homes[n]
+            assembly[n] = assembly_time(tree_home, 20 if smoke else 60)
+        (f1, _), (f2, b2) = assembly[trees[0]], assembly[trees[-1]]
+        flat = f2.median / f1.median
+        figures["assembly"] = {"small_ms": f1.median, "large_ms": f2.median, "ratio": flat, "memory_bytes": b2}
+        rows.append(("prompt", f"assembly in-process, {trees[-1]:,} items", str(f2),
+                     f"{trees[0]:,} items: {f1}", f"{flat:.2f}×", "flat (≤ 1.5×)", _ok(flat <= 1.5)))
+        rows.append(("prompt", "memory sections of the prompt", f"{b2} bytes", "budget 24576 bytes", "",
+                     "within budget", _ok(b2 <= 24576)))
+
+        # 4. ingest: rate and bytes written
+        log("ingest and the WAL")
+        wal_home = data.copy_home(histories[small], os.path.join(work, "wal"))
+        wal = wal_per_turn(wal_home, 100 if smoke else 300)
+        figures["wal"] = wal
+        rows.append(("ingest", f"WAL bytes per turn (page {wal['page']} B, {wal['frames']:.1f} pages)",
+                     f"{wal['wal'] / 1024:.1f} KiB", f"all bytes written: {wal['written'] / 1024:.1f} KiB",
+                     "", "≤ 16 KiB", _ok(wal["wal"] <= 16 * 1024)))
+        rate = ingest_rate(wal_home, 100 if smoke else 300, 3)
+        figures["ingest_rate"] = rate.median
+        rows.append(("ingest", "turns per second, one process, sequential", str(rate),
+                     "synchronous=FULL, a fsync per turn", "", "", ""))
+
+        # 5. peers
+        log("peers")
+        grep = {"grep -r (curated tree)": ["grep", "-ril", "garden", os.path.join(tree_homes[trees[-1]], "memory")],
+                "shelldon-assemble": [*stage("shelldon-assemble"), message]}
+        gw, gr = proc.wall(grep, env), proc.rss(grep, env, runs=3)
+        rows.append(("peers", f"grep -r over {trees[-1]:,} curated items", f"{Fig(gw['grep -r (curated tree)'], 'ms')}, "
+                     f"{Fig(gr['grep -r (curated tree)'], 'MiB')}", "shelldon-assemble (whole prompt)",
+                     str(ratio(gw["shelldon-assemble"], gw["grep -r (curated tree)"])), "", ""))
+        llm = None if smoke or os.environ.get("BENCH_NO_LLM") else llm_env()
+        user = llm_logs(llm, histories[large], large) if llm else None
+        if user:
+            penv = {**os.environ, "LLM_USER_PATH": user, "SHELLDON_HOME": histories[large]}
+            recall_cmd = stage("shelldon-recall") + ["garden summer"] if has_stage("shelldon-recall") \
+                else stage("shelldon-assemble") + [message]
+            peer = {"llm logs -q": [llm, "logs", "-q", "garden summer", "-n", "8"], "shelldon": recall_cmd}
+            pw = proc.wall(peer, penv)
+            pr = proc.rss(peer, penv, runs=3)
+            speed = ratio(pw["llm logs -q"], pw["shelldon"])
+            mem = Fig(pr["shelldon"]).median / Fig(pr["llm logs -q"]).median
+            figures["llm"] = {"speedup": speed.median, "rss_ratio": mem}
+            name = "shelldon-recall" if has_stage("shelldon-recall") else "shelldon-assemble (recall inside)"
+            rows.append(("peers", f"cold recall at {large:,}: {name}", f"{Fig(pw['shelldon'], 'ms')}, "
+                         f"{Fig(pr['shelldon'], 'MiB')}", f"llm logs -q: {Fig(pw['llm logs -q'], 'ms')}, "
+                         f"{Fig(pr['llm logs -q'], 'MiB')}", f"{speed} faster; RSS {mem:.2f}×",
+                         "≥ 20× faster, ≤ 0.5× RSS", _ok(speed.median >= 20 and mem <= 0.5)))
+
+        # 6. the launcher
+        log("the launcher")
+        lhome = data.copy_home(histories[small], os.path.join(work, "launcher"))
+        launched = launcher_rows(proc, lhome, message)
+        if launched:
+            times, idle, peak = launched
+            at, say = Fig(times["socket"], "ms"), Fig(times["say"], "ms")
+            turn, pipe = Fig(times["turn"], "ms"), Fig(times["pipe"], "ms")
+            r = ratio(times["socket"], times["turn"])
+            figures["launcher"] = {"socket_ms": at.median, "say_ms": say.median, "turn_ms": turn.median,
+                                   "pipe_ms": pipe.median, "ratio": r.median, "idle_mib": idle,
+                                   "live_mib": peak - idle}
+            rows.append(("launcher", "a turn through the launcher, at its socket", str(at),
+                         f"shelldon-turn per turn: {turn}", str(r), "≤ 0.2×", _ok(r.median <= 0.2)))
+            rows.append(("launcher", "the same with a shelldon-say process per turn", str(say),
+                         f"4-stage pipe: {pipe}", str(ratio(times["say"], times["pipe"])), "", ""))
+            rows.append(("launcher", "resident RSS idle; added by live turns", f"{idle:.1f} MiB; +{peak - idle:.1f} MiB",
+                         "", "", "≤ 60 MiB; ≤ +25 MiB", _ok(idle <= 60 and peak - idle <= 25)))
+        else:
+            rows.append(("launcher", "a turn through the launcher", "not on this branch yet", "", "", "", ""))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    table = render(rows, smoke)
+    print(table)
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, "smoke.md" if smoke else "results.md"), "w") as handle:
+        handle.write(table + "\n")
+    if args.json:
+        with open(args.json, "w") as handle:
+            json.dump(figures, handle, indent=1, default=float)
+    return 0
+
+
+def _ok(value) -> str:
+    return "" if value == "" else ("yes" if value else "NO")
+
+
+def machine() -> str:
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo") as handle:
+            cpu = next((line.split(":", 1)[1].strip() for line in handle if line.startswith("model name")), "?")
+    except OSError:
+        pass
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    return (f"{os.cpu_count()} CPUs ({cpu}), {mem:.1f} GiB RAM, Linux {platform.release()}, "
+            f"Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}; "
+            f"load average {os.getloadavg()[0]:.1f} at the end")
+
+
+def render(rows, smoke) -> str:
+    head = ("| | measure | shelldon | compared with | ratio | target | met |",
+            "|---|---|---|---|---|---|---|")
+    lines = [*head]
+    for row in rows:
+        lines.append("| " + " | ".join(str(cell) for cell in row) + " |")
+    title = "shelldon bench" + (" (smoke: tiny sizes, ratios only)" if smoke else "")
+    return f"{title} — {machine()}\nmedian ±MAD over interleaved runs; ratios measured side by side in this run\n\n" + \
+        "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -90,10 +90,11 @@ def test_readonly_handle_refuses_writes(store, tmp_path):
 
 def test_learnings_upsert(store):
     first = store.capture_learning("likes tea", "tea")
+    store.capture_learning("likes tea", "tea")
     again = store.capture_learning("likes green tea", "tea")
     assert first == again
     row = store.pending_learnings(5)[0]
-    assert (row["recurrence_count"], row["observation"]) == (2, "likes green tea")
+    assert (row["recurrence_count"], row["observation"]) == (3, "likes green tea")
     a = store.capture_learning("no key one", None)
     b = store.capture_learning("  No key ONE. ", "   ")  # blank key is no key; same normalised text
     assert a == b  # a keyless recurrence is counted, not added (issue 8)
@@ -150,3 +151,39 @@ def test_search_never_raises_and_matches_no_more_than_typed(tmp_path_factory, te
         # no prefix search, no column filter: a hit shares a (stemmed) word with the query
         assert words, "a query without words matched"
     s.close()
+
+
+def test_a_new_history_uses_small_pages_and_fts_leaves_to_match(tmp_path):
+    from shelldon.core.history import PAGE_SIZE
+    s = HistoryStore.open(str(tmp_path / "new.db"))
+    s.migrate()
+    assert s.conn.execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE
+    pgsz = s.conn.execute("SELECT v FROM messages_fts_config WHERE k = 'pgsz'").fetchone()
+    assert pgsz is not None and pgsz[0] < PAGE_SIZE
+    s.close()
+
+
+def test_an_existing_history_keeps_its_pages(tmp_path):
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA page_size = 4096")
+    conn.execute("CREATE TABLE keep (x)")
+    conn.close()
+    s = HistoryStore.open(str(path))
+    s.migrate()
+    assert s.conn.execute("PRAGMA page_size").fetchone()[0] == 4096
+    assert s.conn.execute("SELECT v FROM messages_fts_config WHERE k = 'pgsz'").fetchone() is None
+    s.close()
+
+
+@pytest.mark.parametrize("name", ["a?b", "c#d", "e%20f", "g h", "ü"])
+def test_read_only_open_takes_any_path(tmp_path, name):
+    path = tmp_path / name / "history.db"
+    path.parent.mkdir()
+    s = HistoryStore.open(str(path))
+    s.migrate()
+    s.record_turn("t1", "hello there", "hi")
+    s.close()
+    with open_readonly(str(path)) as reader:
+        assert [m.content for m in reader.recent(2)] == ["hello there", "hi"]
+    assert not (tmp_path / name / "history.db?mode=ro").exists()

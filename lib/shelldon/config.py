@@ -4,7 +4,7 @@ Read once per stage; absent file or table → defaults. Unknown keys are refused
 in config.toml is an error, not a silently ignored setting.
 """
 import os
-from dataclasses import dataclass, field, fields, replace
+from .util.records import dataclass, field, fields, replace
 
 from .util.errors import Rejected
 

@@ -3,7 +3,7 @@
 Imported by every side (workers only read the paths), so it holds names, not writes.
 """
 import os
-from dataclasses import dataclass
+from .util.records import dataclass
 
 from .util.errors import Unavailable
 

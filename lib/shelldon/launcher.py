@@ -526,6 +526,11 @@ def run_launcher(home: Home, socket_path: str | None, worker_user: str | None,
     home.require()
     config = load_config(home, **(config_overrides or {}))
     preload(home, config, broker_socket)
+    # perf: what is loaded now is never freed, so keep the collector off it — a forked
+    # worker whose collector walked these objects would copy their pages (docs/PERFORMANCE.md).
+    import gc
+    gc.collect()
+    gc.freeze()
     if not worker_user:
         log.warn(f"{privdrop.DEV_MODE_WARNING}: no --worker-user; workers run as uid {os.geteuid()}")
     elif os.geteuid() != 0:

@@ -10,9 +10,7 @@ import msgspec
 
 from . import ContractError
 
-MAX_CONTENT = 8 * 1024        # a curated item is a note, not a document
-MAX_NAME = 120
-MAX_OBSERVATION = 1024
+from .limits import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION  # defined apart for the prompt
 MAX_TAGS = 16
 
 COLLECTIONS = ("facts", "people", "preferences", "capabilities")

@@ -3,31 +3,49 @@
 {"turn_id", "owner", "prompt"?, "reply"?, "ops"?: [...]}. The ops stay raw here: each is
 validated on its own by the core, so one bad op never costs the record.
 """
+import json
 import os
 import re
 import time
-
-import msgspec
 
 from . import ContractError
 
 MAX_MESSAGE = 64 * 1024
 TURN_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$"
 _TURN_ID = re.compile(TURN_ID_PATTERN)
-
-TurnId = msgspec.Meta(pattern=TURN_ID_PATTERN)
-
-
-class TurnRecord(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    turn_id: str
-    owner: str
-    prompt: str | None = None
-    reply: str | None = None
-    ops: list[msgspec.Raw] | None = None
+_FIELDS = ("turn_id", "owner", "prompt", "reply", "ops")
 
 
-_decoder = msgspec.json.Decoder(TurnRecord)
-_encoder = msgspec.json.Encoder()
+class TurnRecord:
+    """A turn record. Plain Python, read and written with the stdlib's json: every stage
+    handles turn records, and msgspec's import (~11 ms) is kept for the op contract, which
+    only the stages that apply ops load (docs/PERFORMANCE.md). `ops` holds each op's raw
+    JSON (bytes, or msgspec.Raw from a brain): the core validates each op on its own."""
+
+    __slots__ = _FIELDS
+
+    def __init__(self, turn_id: str, owner: str, prompt: str | None = None,
+                 reply: str | None = None, ops: list | None = None):
+        self.turn_id, self.owner, self.prompt, self.reply, self.ops = turn_id, owner, prompt, reply, ops
+
+    def __eq__(self, other):
+        if not isinstance(other, TurnRecord):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS[:4]) and \
+            [bytes(o) for o in self.ops or ()] == [bytes(o) for o in other.ops or ()] and \
+            (self.ops is None) == (other.ops is None)
+
+    def __repr__(self):
+        return "TurnRecord(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in _FIELDS) + ")"
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def _type(value) -> str:
+    return {dict: "object", list: "array", str: "str", bool: "bool", int: "int", float: "float",
+            type(None): "null"}.get(type(value), type(value).__name__)
 
 
 def new_turn_id(prefix: str = "") -> str:
@@ -45,12 +63,33 @@ def check_turn_id(turn_id: str) -> str:
 
 
 def decode_turn(data: bytes | str) -> TurnRecord:
+    """One JSON object → a TurnRecord; unknown fields, wrong types and bad ids refused."""
     try:
-        record = _decoder.decode(data)
-    except msgspec.ValidationError as exc:
-        raise ContractError(f"not a turn record: {exc}") from None
-    except msgspec.DecodeError as exc:
+        obj = json.loads(data, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
         raise ContractError(f"not valid JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise ContractError(f"not a turn record: expected an object, got {_type(obj)}")
+    for name in obj:
+        if name not in _FIELDS:
+            raise ContractError(f"not a turn record: unknown field `{name}`")
+    for name in ("turn_id", "owner"):
+        if name not in obj:
+            raise ContractError(f"not a turn record: missing required field `{name}`")
+    for name in ("turn_id", "owner", "prompt", "reply"):
+        value = obj.get(name)
+        if not (isinstance(value, str) or (value is None and name in ("prompt", "reply"))):
+            raise ContractError(f"not a turn record: expected str, got {_type(value)} - at `$.{name}`")
+        try:
+            value is None or value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ContractError(f"not a turn record: a lone surrogate escape in `$.{name}`") from None
+    ops = obj.get("ops")
+    if ops is not None:
+        if not isinstance(ops, list):
+            raise ContractError(f"not a turn record: expected array, got {_type(ops)} - at `$.ops`")
+        ops = [json.dumps(op, separators=(",", ":")).encode() for op in ops]
+    record = TurnRecord(obj["turn_id"], obj["owner"], obj.get("prompt"), obj.get("reply"), ops)
     check_turn_id(record.turn_id)
     record.owner = clean_message(record.owner)
     if record.reply is not None:
@@ -58,8 +97,20 @@ def decode_turn(data: bytes | str) -> TurnRecord:
     return record
 
 
+def _string(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
 def encode_turn(record: TurnRecord) -> bytes:
-    return _encoder.encode(record)
+    """Compact JSON, absent fields left out, each op's raw JSON as it is."""
+    parts = [f'"turn_id":{_string(record.turn_id)}', f'"owner":{_string(record.owner)}']
+    for name in ("prompt", "reply"):
+        value = getattr(record, name)
+        if value is not None:
+            parts.append(f'"{name}":{_string(value)}')
+    if record.ops is not None:
+        parts.append('"ops":[' + ",".join(bytes(op).decode("utf-8") for op in record.ops) + "]")
+    return ("{" + ",".join(parts) + "}").encode("utf-8")
 
 
 _STRAY_CONTROLS = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]")

@@ -4,26 +4,22 @@ Each op is validated against the contract, applied atomically and journalled und
 (turn id, sequence). Seeing the same (turn id, sequence) again returns what happened the
 first time and writes nothing, so a retried pipeline or a doubled cron job is harmless.
 """
-import contextlib
 import json
 import os
-from dataclasses import dataclass
 from datetime import datetime
+
+from ..util.records import dataclass
 
 from ..contracts import ContractError
 from ..contracts.ops import (FILE_OPS, CaptureLearning, LogEpisode, ResolveLearning,
                              decode_op, op_to_dict)
-from ..home import COLLECTIONS, Home
-from ..util.atomic import SymlinkRefused, remove_stale_temps
-from ..util.errors import TryLater
-from ..util.lock import FileLock, LockTimeout
+from ..home import Home
+from ..util.atomic import SymlinkRefused
 from . import curated, handedits, journal, undo
 from .gate import screen_op
 from .history import HistoryStore, iso, utcnow
 from .journal import Entry
-from .migrations import MIGRATIONS
-
-LOCK_TIMEOUT_S = float(os.environ.get("SHELLDON_LOCK_TIMEOUT", "30"))
+from .session import LOCK_TIMEOUT_S, write_session  # noqa: F401 - where they used to be
 
 
 @dataclass
@@ -41,34 +37,6 @@ class Outcome:
     item: Item
     entry: Entry
     replayed: bool = False
-
-
-@contextlib.contextmanager
-def write_session(home: Home, timeout: float | None = None):
-    """The write lock on the home, then the writer handle. Exit 75 if the lock is busy."""
-    home.require()
-    lock = FileLock(home.write_lock, LOCK_TIMEOUT_S if timeout is None else timeout)
-    try:
-        lock.acquire()
-    except LockTimeout:
-        raise TryLater(f"another writer holds {home.write_lock}; try again later") from None
-    try:
-        for directory in (home.memory, *(home.collection_dir(c) for c in COLLECTIONS)):
-            remove_stale_temps(directory)
-        with HistoryStore.open(home.db) as store:
-            # -- owner's tools (issue 8): schema up to date, memory under git -----------
-            from . import memgit
-            if store.conn.execute("SELECT max(number) FROM migrations").fetchone()[0] != MIGRATIONS[-1][0]:
-                store.migrate()
-            journal.recover_writes(store.conn, home.root, iso(utcnow()))  # issue 7: crash-cut rows
-            mark = memgit.mark(home, store.conn)
-            try:
-                yield store
-            finally:
-                memgit.commit_since(home, store.conn, mark)
-            # -- end owner's tools ----------------------------------------------------
-    finally:
-        lock.release()
 
 
 def _op_name(raw: bytes | str) -> str | None:

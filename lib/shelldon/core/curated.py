@@ -4,11 +4,10 @@ plan() is the pure-ish half (read the current file, compute the new bytes); comm
 writes them atomically. No function here can name DIRECTIVE.md or anything under vault/:
 the targets are about.md, summary.md, episodes.md and <collection>/<slug>.md, full stop.
 """
-import hashlib
 import os
 import re
 import stat
-from dataclasses import dataclass
+from ..util.records import dataclass
 from datetime import datetime
 
 from ..contracts import ContractError
@@ -34,6 +33,7 @@ class FileChange:
 
 
 def digest(data: bytes | None) -> str | None:
+    import hashlib  # ~2.5 ms to load OpenSSL: only when a file op is journalled
     return None if data is None else hashlib.sha256(data).hexdigest()
 
 

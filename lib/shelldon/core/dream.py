@@ -21,7 +21,7 @@ import hashlib
 import json
 import re
 import sqlite3
-from dataclasses import dataclass, field
+from ..util.records import dataclass, field
 from datetime import datetime
 
 from ..contracts.markdown import parse_document
@@ -345,7 +345,7 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen, considered
 def dream_stage(home: Home, overrides: dict, brain: str | None = None, brain_url: str | None = None,
                 model: str | None = None, dry_run: bool = False, quiet: bool = False, out=None) -> int:
     """shelldon-dream: settings (flag > config.toml [dream] > default), the clock, one dream."""
-    from dataclasses import replace
+    from ..util.records import replace
     from ..config import load_config, table
     from ..util.clock import now
     from ..util.durations import parse_duration

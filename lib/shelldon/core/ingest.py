@@ -54,7 +54,8 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
     from ..contracts.turn import clean_message, decode_text, decode_turn, new_turn_id
     from ..util import log
     from ..util.lines import LineTooLong, iter_lines, read_bounded
-    from .apply import MAX_LINE, write_session
+    from .session import write_session
+    MAX_LINE = 1 << 20  # as apply's: one stdin line
     home.require()
     turns: list[TurnRecord] = []
     bad = 0

@@ -1,7 +1,7 @@
 """The op journal: every op the core sees, applied or not, keyed by (turn id, sequence)."""
 import json
 import sqlite3
-from dataclasses import dataclass
+from ..util.records import dataclass
 
 from ..util.secrets import redact, redact_obj
 
@@ -71,13 +71,13 @@ def record(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
 def announce_write(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
                    before_content: str | bytes | None = None) -> None:
     """Commit, before the rename, the journal row the write will get (issue 7)."""
-    import dataclasses
+    from ..util.records import asdict
     if isinstance(before_content, str) and before_content:
         before_content = redact(before_content)[0]
     conn.execute("INSERT OR REPLACE INTO pending_writes (path, after_hash, turn_id, seq, entry, args, "
                  "before_content, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                  (entry.path, entry.after_hash, entry.turn_id, entry.seq,
-                  json.dumps(dataclasses.asdict(entry)), _redacted_args(args), before_content, ts))
+                  json.dumps(asdict(entry)), _redacted_args(args), before_content, ts))
 
 
 def settle_write(conn: sqlite3.Connection, path: str | None) -> None:

@@ -143,8 +143,30 @@ def m003_pending_writes(conn: sqlite3.Connection) -> None:
                  "before_content, ts TEXT NOT NULL)")
 
 
+def m005_perf(conn: sqlite3.Connection) -> None:
+    """Bounded costs as memory grows (docs/PERFORMANCE.md).
+
+    - FTS5 leaves sized to the database page. A new history uses 1 KiB pages
+      (core/history.py: fewer bytes to the WAL per turn; an SD card wears by bytes
+      written); FTS5's own leaf size (pgsz, ~4 KiB by default) is brought under the page so
+      an index leaf never spills into an overflow page. Older databases keep their pages.
+    - `curated`: a derived listing of the curated tree, newest first, so prompt assembly
+      reads a few rows instead of stat-ing every file each turn. The core refreshes it from
+      the files whenever a collection directory's mtime moved (core/curated_index.py).
+    """
+    conn.execute("CREATE TABLE curated (path TEXT PRIMARY KEY, collection TEXT NOT NULL, "
+                 "mtime_ns INTEGER NOT NULL)")
+    conn.execute("CREATE INDEX curated_recent ON curated(mtime_ns DESC, path DESC)")
+    if conn.execute("SELECT value FROM meta WHERE key = 'fts'").fetchone() != ("fts5",):
+        return
+    page = conn.execute("PRAGMA page_size").fetchone()[0]
+    if page < 4096:
+        conn.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rank) VALUES ('pgsz', ?)", (page - 100,))
+
+
 MIGRATIONS = [
     (1, "core", m001_core),
     (2, "owner", m002_owner),
     (3, "pending writes", m003_pending_writes),
+    (5, "perf", m005_perf),   # perf's reserved number
 ]

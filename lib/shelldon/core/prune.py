@@ -8,7 +8,7 @@ under the write lock, removes, and returns the one summary line.
 import os
 import re
 import stat
-from dataclasses import dataclass, field
+from ..util.records import dataclass, field
 from datetime import date, datetime
 
 from ..home import Home
@@ -129,7 +129,7 @@ def summary(result: Plan, dry_run: bool) -> str:
 
 def prune(home: Home, keep_days: int, max_bytes: int | None, dry_run: bool, now: datetime) -> tuple[Plan, str]:
     """Remove what plan() says (unless dry_run), under the write lock; the plan and its line."""
-    from .apply import write_session
+    from .session import write_session
     if keep_days < 0:
         from ..util.errors import Rejected
         raise Rejected(f"--keep-days must be 0 or more, not {keep_days}")

@@ -5,7 +5,7 @@ The core's dream (core/dream.py) reads the stores, calls these, and applies what
 propose through the one apply path — workers propose, core applies, even offline.
 """
 import re
-from dataclasses import dataclass
+from ..util.records import dataclass
 from datetime import datetime, timedelta
 
 from ..contracts.ops import MAX_CONTENT, MAX_NAME

@@ -4,7 +4,7 @@ Also the names of the schema both sides share (the core creates it).
 """
 import re
 import sqlite3
-from typing import NamedTuple
+from collections import namedtuple
 
 FTS_TABLE = "messages_fts"
 MAX_QUERY_TERMS = 12
@@ -22,12 +22,9 @@ hi hello hey ok okay yes yeah thanks thank also really get got like just one s t
 """.split())
 
 
-class Message(NamedTuple):
-    id: int
-    turn_id: str | None
-    role: str
-    content: str
-    ts: str
+# A history row: id, turn_id (or None), role ('owner' or 'pet'), content, ts. A plain
+# namedtuple: typing.NamedTuple would import typing (~3 ms) into every short stage.
+Message = namedtuple("Message", "id turn_id role content ts")
 
 
 def match_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:
@@ -49,7 +46,12 @@ def build_match_query(text: str, limit: int = MAX_QUERY_TERMS) -> str:
     Operators, column filters, prefixes and quotes in the message never reach the
     query engine as syntax. Returns '' when no term is left.
     """
-    return " OR ".join(f'"{term}"' for term in match_terms(text, limit))
+    return " OR ".join(map(_quoted, match_terms(text, limit)))
+
+
+def _quoted(term: str) -> str:
+    """A word as an FTS string: \\w+ holds no quote, so it can only ever be a word."""
+    return f'"{term}"'
 
 
 def fts_kind(conn: sqlite3.Connection) -> str | None:
@@ -75,24 +77,183 @@ class HistoryReader:
             (max(0, n),)).fetchall()
         return [Message(*row) for row in reversed(rows)]
 
+    # Recall's cost must not grow with the number of rows a word matches. Up to SMALL rows
+    # the plain ranked query is cheap whatever it matches; above, see _bounded_search.
+    SMALL = 20_000        # rows up to which the plain ranked query is used
+    WINDOW = 20_000       # recent rows in which each word's frequency is sampled
+    FULL_CAP = 3_000      # rows of the rarest words taken from the whole history, at most
+    PAIR_CAP = 200        # expected rows holding both words of a pair
+    PAIR_SCAN = 80_000    # rows the words of all pairs may match together, at most
+    RECENT_CAP = 1_200    # rows of the recent window taken for the commoner words, about
+    SHORTLIST = 120       # rows whose lengths may be read for the final order, at most
+
     def search(self, query: str, k: int) -> list[Message]:
         """Most relevant first; any input is safe; a database error gives []."""
-        expression = build_match_query(query)
-        if not expression or k <= 0 or self.fts is None:
+        terms = match_terms(query)
+        if not terms or k <= 0 or self.fts is None:
             return []
         try:
             if self.fts == "fts5":
-                sql = (f"SELECT m.id, m.turn_id, m.role, m.content, m.ts FROM {FTS_TABLE} f "
-                       f"JOIN messages m ON m.id = f.rowid WHERE {FTS_TABLE} MATCH ? "
-                       f"ORDER BY f.rank LIMIT ?")
-            else:
-                sql = (f"SELECT m.id, m.turn_id, m.role, m.content, m.ts FROM "
-                       f"(SELECT rowid AS rid, rank_bm25(matchinfo({FTS_TABLE}, 'pcnalx')) AS score "
-                       f"FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ?) f "
-                       f"JOIN messages m ON m.id = f.rid ORDER BY f.score LIMIT ?")
-            return [Message(*row) for row in self.conn.execute(sql, (expression, k))]
+                top = self.conn.execute("SELECT max(id) FROM messages").fetchone()[0] or 0
+                if top > self.SMALL:
+                    return self._fetch(self._bounded_search(terms, k, top))
+            return self._fetch(self._ranked(" OR ".join(map(_quoted, terms)), k))
         except sqlite3.Error:
             return []
+
+    def _ranked(self, expression: str, k: int, above: int = 0) -> list[int]:
+        if self.fts == "fts5":
+            sql = (f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND rowid > ? "
+                   f"ORDER BY rank LIMIT ?")
+        else:
+            sql = (f"SELECT docid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND docid > ? "
+                   f"ORDER BY rank_bm25(matchinfo({FTS_TABLE}, 'pcnalx')) LIMIT ?")
+        return [row[0] for row in self.conn.execute(sql, (expression, above, k))]
+
+    def _count(self, term: str, above: int = 0) -> int:
+        return self.conn.execute(f"SELECT count(*) FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
+                                 f"AND rowid > ?", (_quoted(term), above)).fetchone()[0]
+
+    def _bounded_search(self, terms: list[str], k: int, top: int) -> list[int]:
+        """Look at a bounded number of rows however common the words are, and rank them.
+
+        1. Each word's document frequency is sampled in the last WINDOW rows (a count the
+           window bounds), and counted exactly over the whole index only when the sample
+           says it is rare (so that count is cheap too).
+        2. Candidates: every row holding one of the rarest words (FULL_CAP rows in all),
+           from the whole history; rows holding both words of a pair of the four rarest
+           words when such rows are few ("tomato AND plant"), from the whole history,
+           cheapest pairs first while their words match PAIR_SCAN rows in all; and
+           rows holding the commoner words among the most recent rows only — a window
+           shrunk to hold about RECENT_CAP of them. Words in more than half the rows are
+           dropped while another word is left.
+           A word that is rare in the window but was common long ago is counted exactly,
+           which costs a walk of its doclist (~0.1 µs a row) — the one unbounded step.
+        3. Order: bm25 with term frequency taken as 1 — the idf of each of the question's
+           words a row is known to hold, normalised by the row's length. Lengths are read
+           for the best rows by idf alone, then for any other row (of the SHORTLIST best)
+           whose idf sum could still beat the k-th once its length is known. On a tie,
+           what the owner said comes first (the pet's lines only echo it), then the newest.
+        """
+        import math
+        self._owners: set[int] = set()
+        window = min(self.WINDOW, top)
+        above = top - window
+        sampled = {t: self._count(t, above) for t in terms}
+        estimate = {t: sampled[t] * top / window for t in terms}
+        exact = {t: self._count(t) for t in terms if estimate[t] <= self.FULL_CAP}
+        df = {t: exact.get(t, estimate[t]) for t in terms}
+        terms = sorted((t for t in terms if df[t] > 0), key=lambda t: df[t])
+        if len(terms) > 1:
+            terms = [t for t in terms if df[t] <= top / 2] or terms[:1]
+        idf = {t: math.log((top - df[t] + 0.5) / (df[t] + 0.5) + 1) for t in terms}
+        bit = {t: 1 << n for n, t in enumerate(terms)}
+        holds: dict[int, int] = {}   # rowid → the bits of the words it is known to hold
+
+        def take(expression: str, mask: int, above: int = 0) -> None:
+            get = holds.get
+            for (rowid,) in self.conn.execute(
+                    f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND rowid > ?",
+                    (expression, above)):
+                holds[rowid] = get(rowid, 0) | mask
+
+        full, used = [], 0
+        for t in terms:
+            if t in exact and used + exact[t] <= self.FULL_CAP:
+                full.append(t)
+                used += exact[t]
+                take(_quoted(t), bit[t])
+        head = terms[:4]
+        pairs = sorted(((a, b) for i, a in enumerate(head) for b in head[i + 1:]
+                        if not (a in full and b in full) and df[a] * df[b] / top <= self.PAIR_CAP),
+                       key=lambda pair: df[pair[0]] + df[pair[1]])
+        scanned = 0
+        for a, b in pairs:   # the cheapest pairs first, within the scan budget
+            scanned += df[a] + df[b]
+            if scanned > self.PAIR_SCAN:
+                break
+            take(f"{_quoted(a)} AND {_quoted(b)}", bit[a] | bit[b])
+        rest = [t for t in terms if t not in full]
+        if rest:
+            in_window = sum(sampled[t] for t in rest) or 1
+            span = max(1, min(window, int(window * self.RECENT_CAP / in_window)))
+            for t in rest:
+                take(_quoted(t), bit[t], top - span)
+        weights: dict[int, list[float]] = {}
+
+        def weight(mask: int) -> list[float]:
+            if mask not in weights:
+                weights[mask] = [idf[t] for t in terms if mask & bit[t]]
+            return weights[mask]
+
+        score = {mask: sum(weight(mask)) for mask in set(holds.values())}
+        ranked = sorted(holds, key=lambda r: (-score[holds[r]], -r))[: self.SHORTLIST]
+        k1, b = 1.2, 0.75
+        best = (k1 + 1) / (1 + k1 * (1 - b))   # bm25's factor for the shortest possible row
+        lengths = self._lengths(ranked[: max(k, self.SHORTLIST // 4)])
+        if not lengths:
+            return ranked[:k]
+        average = self._average_length() or sum(lengths.values()) / len(lengths)
+
+        def bm25(rowid: int) -> float:
+            norm = 1 - b + b * lengths.get(rowid, average) / average
+            return sum(w * (k1 + 1) / (1 + k1 * norm) for w in weight(holds[rowid]))
+        def order(rowid: int):   # on a tie, what the owner said, then the newest
+            return -round(bm25(rowid), 9), rowid not in owners, -rowid
+        owners = self._owners
+        scored = sorted(lengths, key=order)
+        if len(scored) >= k:  # rows not read yet that could still beat the k-th: read them
+            floor = bm25(scored[k - 1])
+            more = [r for r in ranked if r not in lengths and score[holds[r]] * best >= floor]
+            lengths.update(self._lengths(more))
+        return sorted(lengths, key=order)[:k]
+
+    def _average_length(self) -> float | None:
+        """Tokens per row over the whole index, from FTS5's averages record (id 1)."""
+        try:
+            row = self.conn.execute(f"SELECT block FROM {FTS_TABLE}_data WHERE id = 1").fetchone()
+        except sqlite3.Error:
+            return None
+        values, value = [], 0
+        for byte in (row[0] if row and row[0] else b""):
+            value = (value << 7) | (byte & 0x7F)
+            if byte < 0x80:
+                values.append(value)
+                value = 0
+                if len(values) == 2:   # the row count, then the one column's token total
+                    break
+        return values[1] / values[0] if len(values) == 2 and values[0] else None
+
+    def _lengths(self, ids: list[int]) -> dict[int, int]:
+        """Token counts of these rows from FTS5's docsize table ({} if it cannot be read);
+        notes in self._owners which of them the owner said."""
+        if not ids:
+            return {}
+        try:
+            rows = self.conn.execute(
+                f"SELECT d.id, d.sz, m.role = 'owner' FROM {FTS_TABLE}_docsize d JOIN messages m "
+                f"ON m.id = d.id WHERE d.id IN ({','.join('?' * len(ids))})", ids).fetchall()
+        except sqlite3.Error:
+            return {}
+        lengths = {}
+        for rowid, blob, owner in rows:
+            if owner:
+                self._owners.add(rowid)
+            value = 0
+            for byte in blob or b"":  # the first varint (big-endian, 7 bits a byte): the count
+                value = (value << 7) | (byte & 0x7F)
+                if byte < 0x80:
+                    break
+            lengths[rowid] = value or 1
+        return lengths
+
+    def _fetch(self, ids: list[int]) -> list[Message]:
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        rows = {row[0]: Message(*row) for row in self.conn.execute(
+            f"SELECT id, turn_id, role, content, ts FROM messages WHERE id IN ({marks})", ids)}
+        return [rows[i] for i in ids if i in rows]
 
     def close(self) -> None:
         self.conn.close()
@@ -106,7 +267,8 @@ class HistoryReader:
 
 def open_readonly(path: str, timeout: float = 5.0) -> HistoryReader:
     """A connection on which any write raises (sqlite's mode=ro)."""
-    from urllib.parse import quote
-    conn = sqlite3.connect(f"file:{quote(path)}?mode=ro", uri=True, timeout=timeout,
+    # The URI escapes by hand: urllib.parse (and the ipaddress it loads) cost ~2 ms a stage.
+    uri = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+    conn = sqlite3.connect(f"file:{uri}?mode=ro", uri=True, timeout=timeout,
                            isolation_level=None, check_same_thread=False)
     return HistoryReader(conn)

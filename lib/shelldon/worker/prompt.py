@@ -10,12 +10,13 @@ recent window (oldest → newest) → recall (de-duplicated against recent) → 
 """
 import os
 import sqlite3
-from dataclasses import dataclass, field
+from ..util.records import dataclass, field
 
 from ..contracts.markdown import is_forgotten, parse_document
-from ..contracts.ops import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
+from ..contracts.limits import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
 from ..home import COLLECTIONS
 from ..util import log
+from . import curated_list
 from .history_read import Message, open_readonly
 
 SYSTEM_HEADING = "# Instructions"
@@ -235,8 +236,18 @@ def _read_body(path: str, failures: list[str]) -> str | None:
     return body.strip() or None
 
 
-def list_items(memory: str, budget: int, failures: list[str]) -> tuple[list[CuratedItem], int]:
-    """Curated items, most recently modified first, read only until the budget is met."""
+def list_items(memory: str, budget: int, failures: list[str],
+               conn: sqlite3.Connection | None = None) -> tuple[list[CuratedItem], int]:
+    """Curated items, most recently modified first, read only until the budget is met.
+
+    The order comes from the core's sealed listing in history.db when it is current (a few
+    rows read, however large the tree), else from a scan of the tree (a stat per file).
+    """
+    sealed = curated_list.listing(conn, memory) if conn is not None else None
+    if sealed is not None:
+        rows, total = sealed
+        entries = ((0, collection, os.path.join(memory, path)) for collection, path in rows)
+        return _read_items(entries, budget, failures), total
     entries = []
     for collection in COLLECTIONS:
         directory = os.path.join(memory, collection)
@@ -250,6 +261,10 @@ def list_items(memory: str, budget: int, failures: list[str]) -> tuple[list[Cura
         except OSError as exc:
             failures.append(f"cannot list {directory}: {exc.strerror or exc}")
     entries.sort(reverse=True)
+    return _read_items(entries, budget, failures), len(entries)
+
+
+def _read_items(entries, budget: int, failures: list[str]) -> list[CuratedItem]:
     items, used = [], 0
     for _mtime, collection, path in entries:
         if used > budget:
@@ -266,7 +281,7 @@ def list_items(memory: str, budget: int, failures: list[str]) -> tuple[list[Cura
         item = CuratedItem(collection, str(meta.get("name") or os.path.basename(path)[:-3]), body.strip(), path)
         items.append(item)
         used += _size(render_item(item)) + 1
-    return items, len(entries)
+    return items
 
 
 def gather(home, message: str, bounds) -> Sections:
@@ -275,16 +290,26 @@ def gather(home, message: str, bounds) -> Sections:
     s.directive = _read_body(home.memory_file("DIRECTIVE.md"), s.failures)
     s.about = _read_body(home.memory_file("about.md"), s.failures)
     s.summary = _read_body(home.memory_file("summary.md"), s.failures)
-    s.items, s.items_total = list_items(home.memory, bounds.collections_bytes, s.failures)
+    reader = None
     if os.path.exists(home.db):
         try:
-            with open_readonly(home.db) as reader:
-                s.recent = reader.recent(bounds.recent)
-                s.recall = reader.search(message, bounds.recall + bounds.recent)
+            reader = open_readonly(home.db)
         except (sqlite3.Error, OSError) as exc:
             s.failures.append(f"history unavailable: {exc}")
     else:
         s.failures.append(f"no history at {home.db}")
+    try:
+        s.items, s.items_total = list_items(home.memory, bounds.collections_bytes, s.failures,
+                                            reader.conn if reader else None)
+        if reader is not None:
+            try:
+                s.recent = reader.recent(bounds.recent)
+                s.recall = reader.search(message, bounds.recall + bounds.recent)
+            except (sqlite3.Error, OSError) as exc:
+                s.failures.append(f"history unavailable: {exc}")
+    finally:
+        if reader is not None:
+            reader.close()
     for failure in s.failures:
         log.warn(failure)
     return s

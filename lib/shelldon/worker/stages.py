@@ -5,8 +5,7 @@ from ..contracts import ContractError
 from ..contracts.turn import TurnRecord, decode_text, decode_turn, encode_turn
 from ..util import log
 from ..util.lines import LineTooLong, read_bounded
-from .brain import load_brain
-from .turn import assemble, think
+from .turn import assemble
 
 MAX_INPUT = 1 << 22
 
@@ -56,6 +55,8 @@ def assemble_stream(home, stdin, stdout, config, message: str | None = None,
 
 
 def think_stream(home, stdin, stdout, config) -> int:
+    from .brain import load_brain
+    from .turn import think
     brain = load_brain(config)
     bad = 0
     from ..util.lines import iter_lines

@@ -5,9 +5,10 @@ handing the record to the core.
 """
 from ..contracts.turn import TurnRecord, clean_message, new_turn_id
 from ..util import log
-from .brain import DEGRADED_REPLY, Brain, BrainError, load_brain
 from .prompt import Assembly, build_prompt
-from .replyops import split_reply
+
+# The brain and the reply parser are imported where they are used: shelldon-assemble
+# never thinks, and should not pay for loading them (docs/PERFORMANCE.md).
 
 
 def assemble(home, message: str, config, turn_id: str | None = None) -> tuple[TurnRecord, Assembly]:
@@ -16,9 +17,12 @@ def assemble(home, message: str, config, turn_id: str | None = None) -> tuple[Tu
     return TurnRecord(turn_id or new_turn_id(), message, prompt=assembly.prompt), assembly
 
 
-def think(record: TurnRecord, brain: Brain) -> TurnRecord:
+def think(record: TurnRecord, brain) -> TurnRecord:
     """Fill in reply and ops. A failing brain gives the degraded reply, never an exception."""
     import msgspec
+
+    from .brain import DEGRADED_REPLY, BrainError
+    from .replyops import split_reply
     try:
         text = brain.complete(record.prompt or record.owner, record.owner)
     except BrainError as exc:
@@ -33,6 +37,7 @@ def think(record: TurnRecord, brain: Brain) -> TurnRecord:
     return TurnRecord(record.turn_id, record.owner, record.prompt, clean_message(reply, "reply"), ops)
 
 
-def prepare(home, message: str, config, turn_id: str | None = None, brain: Brain | None = None) -> TurnRecord:
+def prepare(home, message: str, config, turn_id: str | None = None, brain=None) -> TurnRecord:
+    from .brain import load_brain
     record, _ = assemble(home, message, config, turn_id)
     return think(record, brain or load_brain(config))

@@ -1,0 +1,6 @@
+"""The op contract's bounds, apart from its msgspec structs (contracts/ops.py), so the
+prompt can state them without loading msgspec."""
+
+MAX_CONTENT = 8 * 1024        # a curated item is a note, not a document
+MAX_NAME = 120
+MAX_OBSERVATION = 1024

@@ -1,0 +1,140 @@
+"""The stages' fast argument parser agrees with click, or hands over to it.
+
+Each bin/ script's options are recorded once (its click decorators); a plain command line
+is parsed without importing click. Whatever the fast parser accepts must give exactly the
+values click gives; whatever click refuses, the fast parser must leave to click.
+"""
+import importlib.machinery
+import importlib.util
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import BIN
+
+STAGES = sorted(p.name for p in BIN.glob("shelldon-*"))
+# Converted to `from shelldon.stage import click`; a stage merged later joins this list
+# when it is converted (docs/PERFORMANCE.md, "Keeping click off the hot path").
+CONVERTED = {"shelldon-apply", "shelldon-assemble", "shelldon-capture", "shelldon-ingest",
+             "shelldon-init", "shelldon-think", "shelldon-turn"}
+
+
+def load(name):
+    loader = importlib.machinery.SourceFileLoader(f"bin_{name.replace('-', '_')}", str(BIN / name))
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
+    loader.exec_module(module)
+    return module.main
+
+
+def fast_stages():
+    from shelldon.stage import Command
+    return [name for name in STAGES if isinstance(load(name), Command)]
+
+
+def by_click(command, argv, env):
+    """What click itself makes of argv: the params, or None for a usage error / --help."""
+    import click
+    real = command.click_command()
+    try:
+        with real.make_context("stage", list(argv)) as ctx:
+            return dict(ctx.params)
+    except (click.exceptions.Exit, click.exceptions.UsageError, click.exceptions.Abort):
+        return None
+
+
+def by_fast(command, argv, env):
+    from shelldon.stage import _Defer
+    try:
+        return command.parse(list(argv), env)
+    except _Defer:
+        return None
+
+
+def tokens_for(command):
+    opts = [o for p in command.params for o in p.opts]
+    return st.lists(st.one_of(
+        st.sampled_from(opts + ["--", "-", "--help", "-h", "--nope", "rules", "ollama", "x=y"]),
+        st.sampled_from([o + "=" for o in opts]).map(lambda o: o + "v"),
+        st.text(max_size=6)), max_size=6)
+
+
+@pytest.mark.parametrize("name", STAGES)
+def test_every_stage_uses_the_recorded_click(name):
+    from shelldon.stage import Command
+    if name not in CONVERTED and not isinstance(load(name), Command):
+        pytest.skip(f"{name} still imports click itself (see docs/PERFORMANCE.md)")
+    assert isinstance(load(name), Command), f"{name}: use `from shelldon.stage import click`"
+
+
+@pytest.mark.parametrize("name", STAGES)
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_fast_parse_equals_click_or_defers(name, data):
+    import os
+    from unittest import mock
+
+    from shelldon.stage import Command
+    command = load(name)
+    if not isinstance(command, Command):
+        return
+    argv = data.draw(tokens_for(command))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SHELLDON_")}
+    if data.draw(st.booleans()):
+        env["SHELLDON_HOME"] = data.draw(st.sampled_from(["", "/h"]))
+    with mock.patch.dict(os.environ, env, clear=True):
+        fast = by_fast(command, argv, os.environ)
+        if fast is not None:
+            assert fast == by_click(command, argv, os.environ), argv
+
+
+@pytest.mark.parametrize("argv", [
+    ["--owner", "hi", "--pet", "there"], ["--owner=hi", "--pet=-"], ["--home", "/x", "--owner", "a", "--pet", "b"],
+])
+def test_ordinary_lines_take_the_fast_path(argv):
+    command = load("shelldon-ingest")
+    assert by_fast(command, argv, {}) == by_click(command, argv, {}) is not None
+
+
+def test_choice_and_arguments_fast():
+    turn = load("shelldon-turn")
+    argv = ["hello there", "--brain", "rules"]
+    assert by_fast(turn, argv, {}) == by_click(turn, argv, {}) == {
+        "message": "hello there", "home_dir": None, "brain": "rules", "brain_url": None, "model": None}
+    assert by_fast(turn, ["--brain", "nope"], {}) is None
+    capture = load("shelldon-capture")
+    assert by_fast(capture, ["a", "b", "--", "--key"], {})["observations"] == ("a", "b", "--key")
+
+
+def test_envvar_is_read_unless_empty():
+    ingest = load("shelldon-ingest")
+    assert by_fast(ingest, [], {"SHELLDON_HOME": "/h"})["home_dir"] == "/h"
+    assert by_fast(ingest, [], {"SHELLDON_HOME": ""})["home_dir"] is None
+    assert by_fast(ingest, ["--home", "/a"], {"SHELLDON_HOME": "/h"})["home_dir"] == "/a"
+
+
+def test_help_completion_and_errors_go_to_click(tmp_path):
+    ingest = load("shelldon-ingest")
+    for argv in (["--help"], ["-h"], ["--owner"], ["--bogus"], ["extra"], ["--owner", "--pet"]):
+        assert by_fast(ingest, argv, {}) is None, argv
+    assert by_fast(ingest, [], {"_SHELLDON_INGEST_COMPLETE": "bash_source"}) is None
+    result = subprocess.run([sys.executable, str(BIN / "shelldon-ingest"), "--help"], capture_output=True)
+    assert result.returncode == 0 and b"Usage: shelldon-ingest" in result.stdout
+    result = subprocess.run([sys.executable, str(BIN / "shelldon-ingest"), "--bogus"], capture_output=True)
+    assert result.returncode == 2 and b"No such option" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["shelldon-ingest", "shelldon-assemble", "shelldon-apply", "shelldon-capture"])
+def test_an_ordinary_run_never_imports_click(ready, home, name):
+    args = {"shelldon-ingest": ["--owner", "a", "--pet", "b"], "shelldon-assemble": ["hello"],
+            "shelldon-apply": ["--turn-id", "t1"], "shelldon-capture": ["seen once"]}[name]
+    cmd = [sys.executable, "-X", "importtime", str(BIN / name), *args]
+    result = subprocess.run(cmd, capture_output=True, input=b"", env={"SHELLDON_HOME": str(home)})
+    assert result.returncode == 0, result.stderr
+    imported = {line.split("|")[-1].strip() for line in result.stderr.decode().splitlines() if "|" in line}
+    assert "click" not in imported and "requests" not in imported and "yaml" not in imported
+    assert "dataclasses" not in imported and "urllib.parse" not in imported
+    if name in ("shelldon-ingest", "shelldon-assemble"):   # no op to validate: no msgspec
+        assert "msgspec" not in imported
