@@ -511,6 +511,7 @@ def preload(home: Home, config, broker_socket: str | None) -> None:
         except ImportError:
             pass
     if config.brain.name != "rules" and not broker_socket:
+        import requests  # noqa: F401  (providers loads it per call; a dropped worker cannot import)
         from .broker import providers  # noqa: F401
     try:
         turn.prepare(home, "warm-up", config, brain=RulesBrain())

@@ -150,7 +150,8 @@ def run_broker(home, socket_path: str, vault_socket: str | None, worker_group: s
     import signal
     from ..config import load_config
     from ..util.unixline import listen_unix
-    from . import providers  # noqa: F401  (imported once, before any call)
+    import requests  # noqa: F401  (loaded once, before any call, not on the first request)
+    from . import providers  # noqa: F401
     from ..util.errors import Rejected
     config = load_config(home)
     try:

@@ -5,14 +5,13 @@ on a connection error or a 5xx, and every failure raised as ProviderError with o
 """
 import time
 
-import requests
-
 
 class ProviderError(Exception):
     """The provider did not give a usable reply."""
 
 
 def _post(url: str, payload: dict, headers: dict, config) -> dict:
+    import requests  # ~150 ms at import: paid only when a call is really made
     attempts = 1 + max(0, config.retries)
     last = "no attempt"
     for attempt in range(attempts):
