@@ -217,8 +217,12 @@ def test_the_dropped_worker_is_the_worker_user(open_home, worker_user):
             fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
             return TurnRecord(turn_id, message, reply=json.dumps(
                 {"Uid": status["Uid"], "Gid": status["Gid"], "Groups": status["Groups"],
+                 "CapEff": status["CapEff"], "NoNewPrivs": status["NoNewPrivs"],
                  "vault": vault, "setuid": setuid, "fds": fds}))
 
+        import ctypes
+        # what the unit's NoNewPrivileges=yes does to the launcher (PR_SET_NO_NEW_PRIVS = 38)
+        assert ctypes.CDLL(None, use_errno=True).prctl(38, 1, 0, 0, 0) == 0
         sock = listen_unix(str(home / "run/probe.sock"), 0o660)
         signal.alarm(60)
         Launcher(Home(str(home)), sock, probe, worker_user.pw_name, Limits(), str(home / "run/probe.sock")).serve()
@@ -240,6 +244,7 @@ def test_the_dropped_worker_is_the_worker_user(open_home, worker_user):
     uid, gid = str(worker_user.pw_uid), str(worker_user.pw_gid)
     assert seen["Uid"] == [uid] * 4 and seen["Gid"] == [gid] * 4 and seen["Groups"] == []
     assert seen["vault"] == "PermissionError" and seen["setuid"] == "PermissionError"
+    assert int(seen["CapEff"][0], 16) == 0 and seen["NoNewPrivs"] == ["1"]
     # stdin, stdout, stderr, the pipe to the parent, and the one listdir just opened: no
     # inherited database, socket or lock descriptor
     assert len(seen["fds"]) <= 5 and max(seen["fds"]) <= 4, seen["fds"]
