@@ -76,3 +76,16 @@ def wait_until(predicate, timeout=30.0, step=0.05):
         if value or time.monotonic() > deadline:
             return value
         time.sleep(step)
+
+
+def exchange(path, data: bytes, timeout: float = 60) -> bytes:
+    """Connect to a Unix socket, send data, half-close, and read the whole answer."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(timeout)
+        s.connect(str(path))
+        s.sendall(data)
+        s.shutdown(socket.SHUT_WR)
+        chunks = []
+        while chunk := s.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)

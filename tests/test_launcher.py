@@ -2,7 +2,6 @@
 import json
 import os
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -12,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import BIN, tree_snapshot
-from daemons import Daemon, children_of, wait_until
+from daemons import Daemon, children_of, exchange, wait_until
 from trustfix import open_home, worker_user  # noqa: F401 (fixtures)
 
 
@@ -34,15 +33,7 @@ def say(home: Path, *args, input=None, timeout=120):
 
 
 def raw_exchange(path: Path, data: bytes) -> bytes:
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-        s.settimeout(60)
-        s.connect(str(path))
-        s.sendall(data)
-        s.shutdown(socket.SHUT_WR)
-        chunks = []
-        while chunk := s.recv(65536):
-            chunks.append(chunk)
-    return b"".join(chunks)
+    return exchange(path, data, timeout=60)
 
 
 def rows(home: Path, sql: str, params=()):

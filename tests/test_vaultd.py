@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from childproc import in_child
+from daemons import exchange
 from shelldon.util import privdrop
 from trustfix import open_home, worker_user  # noqa: F401 (fixtures)
 
@@ -47,15 +48,7 @@ def test_vaultd_help_and_usage():
 
 
 def ask(path, request: bytes) -> bytes:
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-        s.settimeout(10)
-        s.connect(str(path))
-        s.sendall(request)
-        s.shutdown(socket.SHUT_WR)
-        chunks = []
-        while chunk := s.recv(65536):
-            chunks.append(chunk)
-    return b"".join(chunks)
+    return exchange(path, request, timeout=10)
 
 
 class Vaultd:

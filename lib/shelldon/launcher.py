@@ -44,6 +44,17 @@ PIPE_FD = 3  # the child's only descriptor besides stdin/stdout/stderr
 Worker = Callable[[Home, str, str], TurnRecord]  # (home, message, turn_id) → record with reply
 
 
+def _recv(conn: socket.socket) -> tuple[bytes | None, bool]:
+    """(chunk, broken) from a non-blocking client: None when nothing is there yet; b"" when
+    it is gone — broken=True if by an error rather than an orderly end."""
+    try:
+        return conn.recv(65536), False
+    except (BlockingIOError, InterruptedError):
+        return None, False
+    except OSError:
+        return b"", True
+
+
 def default_socket(home: Home) -> str:
     return os.path.join(home.run, SOCKET_NAME)
 
@@ -264,12 +275,10 @@ class Launcher:
             self.sel.register(conn, selectors.EVENT_READ, ("conn", job))
 
     def _read_request(self, job: Job) -> None:
-        try:
-            chunk = job.conn.recv(65536)
-        except (BlockingIOError, InterruptedError):
+        chunk, broken = _recv(job.conn)
+        if chunk is None:
             return
-        except OSError:
-            chunk = b""
+        if broken:
             job.buf.clear()
         job.buf += chunk
         if len(job.buf) > self.limits.max_request:
@@ -306,12 +315,9 @@ class Launcher:
             self.sel.register(job.conn, selectors.EVENT_READ, ("drain", job))
 
     def _drain_client(self, job: Job) -> None:
-        try:
-            chunk = job.conn.recv(65536)
-        except (BlockingIOError, InterruptedError):
+        chunk, _broken = _recv(job.conn)
+        if chunk is None:
             return
-        except OSError:
-            chunk = b""
         job.out += chunk  # counted, not kept
         if not chunk or len(job.out) > 4 * self.limits.max_request:
             self._stop_draining(job)
