@@ -3,13 +3,21 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+KEPT   := $(VENV)/.compiled-stamp
 
 MANDIR   := $(VENV)/share/man/man1
 MANSTAMP := $(MANDIR)/.made
 
 .PHONY: install test demo bench bench-smoke clean man torture
 
-install: $(STAMP) $(MANSTAMP)
+install: $(STAMP) $(MANSTAMP) $(KEPT)
+
+# Byte code and regex programs kept ahead (lib/shelldon/util/regex.py), so a stage's cold
+# start pays for neither, even where PYTHONDONTWRITEBYTECODE is set.
+$(KEPT): $(STAMP) $(shell find lib/shelldon -name '*.py')
+	PYTHONDONTWRITEBYTECODE= $(PY) -m compileall -q lib
+	PYTHONDONTWRITEBYTECODE= $(PY) -m shelldon.util.regex >/dev/null
+	touch $@
 
 # Man pages from each stage's --help (lib/shelldon/manpage.py); `man shelldon-recall`
 # finds them once $(VENV)/bin is on PATH.

@@ -75,3 +75,94 @@ def test_no_table_no_seal_falls_back_to_the_scan(ready, home):
         pass
     assert listing(home) is None
     assert "plain" in build_prompt(Home(str(home)), "hi", Bounds()).prompt
+
+
+# -- the words and forgotten flags recall and status read instead of every file ---------
+
+def recall(ready, query):
+    done = ready("shelldon-recall", query)
+    return done.returncode, done.stdout.decode()
+
+
+def candidates(home, query):
+    from shelldon.worker.recall import candidate_files, fold
+    from shelldon.worker.history_read import match_terms
+    terms = {fold(t) for t in match_terms(query)}
+    found = candidate_files(Home(str(home)), terms)
+    return sorted(os.path.relpath(p, home / "memory") for p in found if "/memory/" in p
+                  and os.path.dirname(os.path.relpath(p, home / "memory")))
+
+
+def test_recall_reads_only_the_items_that_can_match(ready, home):
+    for n in range(200):
+        (home / f"memory/facts/item-{n:03d}.md").write_text(f"ordinary fact number {n}\n")
+    (home / "memory/facts/boat.md").write_text("the boat is called Pequod\n")
+    with write_session(Home(str(home))):
+        pass
+    assert candidates(home, "what is the boat called") == ["facts/boat.md"]
+    code, out = recall(ready, "Pequod")
+    assert code == 0 and "memory/facts/boat.md:1: the boat is called Pequod" in out
+
+
+def test_an_edit_in_place_is_found_though_the_directory_did_not_move(ready, home):
+    remember(ready, "boat", "the boat is called Pequod")
+    path = home / "memory/facts/boat.md"
+    directory_mtime = os.stat(path.parent).st_mtime_ns
+    with open(path, "a") as handle:                    # in place: no rename, no new entry
+        handle.write("it now sails under the name Rachel\n")
+    os.utime(path, ns=(time.time_ns() + 10**9,) * 2)   # a coarse clock still shows a new mtime
+    assert os.stat(path.parent).st_mtime_ns == directory_mtime
+    assert "facts/boat.md" in candidates(home, "Rachel")   # the index is stale: read the file
+    code, out = recall(ready, "Rachel")
+    assert code == 0 and "it now sails under the name Rachel" in out
+    code, out = recall(ready, "Pequod")
+    assert code == 0 and "Pequod" in out
+
+
+def test_words_are_matched_as_recall_folds_them_not_as_the_index_tokenizes(ready, home):
+    (home / "memory/people/jose.md").write_text("José García brews café au lait; x_y_z and 東京\n")
+    with write_session(Home(str(home))):
+        pass
+    for query, expected in (("jose", "José García"), ("CAFE", "café"), ("x_y_z", "x_y_z"),
+                            ("東京", "東京"), ("brewing", "brews")):
+        code, out = recall(ready, query)
+        assert code == 0 and expected in out, (query, out)
+    assert recall(ready, "lait_au")[0] == 1
+
+
+def test_a_hand_added_item_is_found_before_any_write_session(ready, home):
+    remember(ready, "boat", "the boat is called Pequod")
+    (home / "memory/facts/whale.md").write_text("a white whale\n")
+    code, out = recall(ready, "whale")
+    assert code == 0 and "memory/facts/whale.md:1: a white whale" in out
+
+
+def test_status_counts_forgotten_items_from_the_index_and_from_edited_files(ready, home):
+    import json
+    remember(ready, "boat", "the boat is called Pequod")
+    remember(ready, "whale", "a white whale")
+    assert ready("shelldon-forget", "facts", "boat").returncode == 0
+    memory = json.loads(ready("shelldon-status", "--json").stdout.decode())["memory"]
+    assert (memory["items"], memory["forgotten"]) == (1, 1)
+    assert db_rows(home, "SELECT path, forgotten FROM curated ORDER BY path") == [
+        ("facts/boat.md", 1), ("facts/whale.md", 0)]
+    path = home / "memory/facts/whale.md"              # forgotten by hand, in place
+    text = path.read_text().replace("---\n", '---\nforgotten: "2026-01-01T00:00:00Z"\n', 1)
+    with open(path, "r+") as handle:
+        handle.write(text)
+    os.utime(path, ns=(time.time_ns() + 10**9,) * 2)
+    memory = json.loads(ready("shelldon-status", "--json").stdout.decode())["memory"]
+    assert (memory["items"], memory["forgotten"]) == (0, 2)
+
+
+def test_an_older_home_gets_its_words_at_the_next_write_session(ready, home):
+    remember(ready, "boat", "the boat is called Pequod")
+    db_rows(home, "SELECT 1")  # the schema is current here; drop the words as an old home lacks them
+    import sqlite3
+    with sqlite3.connect(home / "history.db") as conn:
+        conn.execute("DELETE FROM curated_words")
+        conn.execute("UPDATE curated SET indexed_ns = NULL")
+    assert "facts/boat.md" in candidates(home, "anything")   # not described: read
+    remember(ready, "whale", "a white whale", "people")
+    assert db_rows(home, "SELECT count(*) FROM curated_words") == [(1,)]  # people/ moved, facts/ not
+    assert recall(ready, "Pequod")[0] == 0

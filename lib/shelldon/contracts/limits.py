@@ -4,3 +4,4 @@ prompt can state them without loading msgspec."""
 MAX_CONTENT = 8 * 1024        # a curated item is a note, not a document
 MAX_NAME = 120
 MAX_OBSERVATION = 1024
+MAX_OPS = 32                  # ops one reply may propose

@@ -16,6 +16,7 @@ from ..contracts.markdown import (add_tombstone, is_forgotten, parse_document, r
 from ..contracts.ops import Forget, LogEpisode, Remember, Restore, RewriteAbout, RewriteSummary
 from ..home import Home
 from ..util.atomic import SymlinkRefused, ensure_dir, write_atomic
+from ..util.digest import sha256_hex
 from ..util.slug import slugify
 from .history import iso
 
@@ -33,8 +34,7 @@ class FileChange:
 
 
 def digest(data: bytes | None) -> str | None:
-    import hashlib  # ~2.5 ms to load OpenSSL: only when a file op is journalled
-    return None if data is None else hashlib.sha256(data).hexdigest()
+    return None if data is None else sha256_hex(data)
 
 
 def target_path(home: Home, op) -> str:

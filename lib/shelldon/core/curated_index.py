@@ -10,13 +10,20 @@ directory's mtime, so the rows are refreshed (one directory rescanned) at the en
 next write session. A file rewritten in place by hand keeps its directory's mtime: it moves
 to the top at the next refresh of its directory (a write to that collection).
 
+Each row also holds what recall and status need of the file — its words (table
+`curated_words`) and whether it is forgotten — with the mtime they were read at
+(`indexed_ns`). A refresh reads again only the files whose mtime moved; a reader trusts a
+row only while that mtime is still the file's (worker/curated_list.py).
+
 Derived data: deleting the rows loses nothing; the next write session rebuilds them.
 """
 import os
 import sqlite3
+import stat
 
+from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
-from ..worker.curated_list import COUNT_KEY, SEAL_KEY, seal
+from ..worker.curated_list import COUNT_KEY, SEAL_KEY, index_words, seal
 
 
 def _scan(home: Home, collection: str) -> dict[str, int]:
@@ -28,6 +35,28 @@ def _scan(home: Home, collection: str) -> dict[str, int]:
                     and entry.is_file(follow_symlinks=False):
                 found[f"{collection}/{entry.name}"] = entry.stat(follow_symlinks=False).st_mtime_ns
     return found
+
+
+def _index(home: Home, conn: sqlite3.Connection, path: str, collection: str, mtime: int) -> None:
+    """One item's row and words, read from the file (stat-ed before it is read: a file
+    changed meanwhile has a newer mtime than the row, so readers read it themselves)."""
+    try:
+        fd = os.open(os.path.join(home.memory, path), os.O_RDONLY | os.O_NOFOLLOW)
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return
+            text = handle.read().decode("utf-8", "replace")
+    except OSError:
+        return
+    meta, body = parse_document(text)
+    rowid = conn.execute(
+        "INSERT INTO curated (path, collection, mtime_ns, indexed_ns, forgotten) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (path) DO UPDATE SET mtime_ns = excluded.mtime_ns, indexed_ns = excluded.indexed_ns, "
+        "forgotten = excluded.forgotten RETURNING rowid",
+        (path, collection, mtime, mtime, int(is_forgotten(meta)))).fetchone()[0]
+    name = f"{meta.get('name', '')} {os.path.basename(path)[:-3]}"
+    conn.execute("DELETE FROM curated_words WHERE rowid = ?", (rowid,))
+    conn.execute("INSERT INTO curated_words (rowid, words) VALUES (?, ?)", (rowid, index_words(name, body)))
 
 
 def refresh(home: Home, conn: sqlite3.Connection) -> bool:
@@ -44,13 +73,15 @@ def refresh(home: Home, conn: sqlite3.Connection) -> bool:
             if old.get(collection) == new[collection]:
                 continue
             found = _scan(home, collection)
-            have = dict(conn.execute("SELECT path, mtime_ns FROM curated WHERE collection = ?",
-                                     (collection,)))
+            have = {path: (mtime, indexed) for path, mtime, indexed in conn.execute(
+                "SELECT path, mtime_ns, indexed_ns FROM curated WHERE collection = ?", (collection,))}
             gone = [(path,) for path in have if path not in found]
-            changed = [(path, collection, mtime) for path, mtime in found.items() if have.get(path) != mtime]
+            conn.executemany("DELETE FROM curated_words WHERE rowid = "
+                             "(SELECT rowid FROM curated WHERE path = ?)", gone)
             conn.executemany("DELETE FROM curated WHERE path = ?", gone)
-            conn.executemany("INSERT INTO curated (path, collection, mtime_ns) VALUES (?, ?, ?) "
-                             "ON CONFLICT (path) DO UPDATE SET mtime_ns = excluded.mtime_ns", changed)
+            for path, mtime in found.items():
+                if have.get(path) != (mtime, mtime):
+                    _index(home, conn, path, collection, mtime)
         total = conn.execute("SELECT count(*) FROM curated").fetchone()[0]
         conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE "
                          "SET value = excluded.value", ((SEAL_KEY, current), (COUNT_KEY, str(total))))

@@ -17,7 +17,6 @@ Order of a dream, each step able to stop it:
 A closed gate writes nothing. The pure parts (gates, policy, prompt) take their inputs as
 arguments; dream() is the I/O around them.
 """
-import hashlib
 import json
 import re
 import sqlite3
@@ -27,6 +26,7 @@ from datetime import datetime
 from ..contracts.markdown import parse_document
 from ..home import Home
 from ..util.clock import parse_time
+from ..util.digest import sha256_hex
 from ..util.errors import TryLater
 from ..worker.dream import DREAM_MESSAGE, Learning, bound, dream_prompt, rules_ops
 
@@ -103,7 +103,7 @@ def budget_gate(spent: int, budget: int, day: str, cost: int = DREAM_COST) -> No
 def fingerprint(day: str, last_message_id: int, learnings: list[Learning], pending: int) -> str:
     """What a dream saw: same fingerprint, same dream — so it is not dreamt twice."""
     seen = ";".join(f"{l.id}:{l.count}" for l in learnings)
-    return hashlib.sha256(f"{day}|{last_message_id}|{pending}|{seen}".encode()).hexdigest()[:32]
+    return sha256_hex(f"{day}|{last_message_id}|{pending}|{seen}".encode())[:32]
 
 
 def settled(before: list[Learning], after: list[Learning], same_messages: bool) -> bool:

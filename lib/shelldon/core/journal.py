@@ -91,8 +91,8 @@ def recover_writes(conn: sqlite3.Connection, root: str, ts: str) -> int:
     holds the announced bytes) but whose row a kill cut off; drop the others. Returns how
     many rows it wrote. Without this, the file would differ from what the journal says the
     core left there, and count as a hand edit."""
-    import hashlib
     import os
+    from ..util.digest import sha256_hex
     recovered = 0
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -101,7 +101,7 @@ def recover_writes(conn: sqlite3.Connection, root: str, ts: str) -> int:
             try:
                 fd = os.open(os.path.join(root, path), os.O_RDONLY | os.O_NOFOLLOW)
                 with os.fdopen(fd, "rb") as handle:
-                    current = hashlib.sha256(handle.read()).hexdigest()
+                    current = sha256_hex(handle.read())
             except OSError:
                 current = None
             entry = Entry(**json.loads(entry_json))

@@ -164,9 +164,24 @@ def m005_perf(conn: sqlite3.Connection) -> None:
         conn.execute(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rank) VALUES ('pgsz', ?)", (page - 100,))
 
 
+def m006_tree_words(conn: sqlite3.Connection) -> None:
+    """recall and status without reading every file (docs/PERFORMANCE.md): each `curated`
+    row keeps the item's words (`curated_words`, one ASCII token per folded word) and
+    whether it is forgotten, with the mtime they were read at. Derived data: the seal is
+    dropped so the next write session reads the tree once and fills them."""
+    conn.execute("ALTER TABLE curated ADD COLUMN indexed_ns INTEGER")
+    conn.execute("ALTER TABLE curated ADD COLUMN forgotten INTEGER NOT NULL DEFAULT 0")
+    if conn.execute("SELECT value FROM meta WHERE key = 'fts'").fetchone() == ("fts5",):
+        conn.execute("CREATE VIRTUAL TABLE curated_words USING fts5(words, tokenize = 'ascii')")
+    else:
+        conn.execute("CREATE VIRTUAL TABLE curated_words USING fts4(words, tokenize = simple)")
+    conn.execute("DELETE FROM meta WHERE key = 'curated_dirs'")
+
+
 MIGRATIONS = [
     (1, "core", m001_core),
     (2, "owner", m002_owner),
     (3, "pending writes", m003_pending_writes),
     (5, "perf", m005_perf),   # perf's reserved number
+    (6, "tree words", m006_tree_words),
 ]

@@ -3,9 +3,18 @@
 seal(): the collection directories' mtimes as one string. listing(): the rows, newest
 first, but only while the seal stored with them still matches the directories — else
 None, and the caller scans the tree itself. Paths are relative to memory/.
+
+The words of each item (table `curated_words`) and whether it is forgotten are kept with
+the mtime they were read at, so recall and status read only the files that matter instead
+of all of them. A row counts only while that mtime is the file's mtime now (tree_state
+stats every file: cheap next to reading it), so an edit by hand — even in place, which
+leaves the directory's mtime alone — is never missed: such a file is read itself.
 """
 import os
+import re
 import sqlite3
+import unicodedata
+from typing import NamedTuple
 
 from ..home import COLLECTIONS
 
@@ -35,3 +44,81 @@ def listing(conn: sqlite3.Connection, memory: str):
     except sqlite3.Error:
         return None
     return rows, total
+
+
+# -- the words of an item (recall's matching; the core indexes them, recall queries them) --
+
+WORD = re.compile(r"\w+")
+
+
+def fold(word: str) -> str:
+    """Casefold, strip accents, drop a plain English ending: the tree's answer to FTS stemming."""
+    text = unicodedata.normalize("NFKD", word.casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    for ending in ("ing", "es", "ed", "s"):
+        if len(text) > len(ending) + 2 and text.endswith(ending):
+            return text[: -len(ending)]
+    return text
+
+
+def word_token(folded: str) -> str:
+    """One index token per folded word, ASCII letters and digits only, so the index's own
+    tokenizer can neither split nor drop it: equal words, equal tokens."""
+    if folded.isascii() and folded.isalnum():
+        return folded
+    return "x" + folded.encode("utf-8").hex()
+
+
+def index_words(name: str, body: str) -> str:
+    """The tokens recall can match in an item: the words of its name and of its body."""
+    return " ".join(sorted({word_token(fold(w)) for w in WORD.findall(f"{name}\n{body}")}))
+
+
+class TreeState(NamedTuple):
+    files: dict[str, int]     # every item file now: path under memory/ → mtime_ns
+    fresh: set[str]           # those whose indexed words and flags are current
+    forgotten: set[str]       # the fresh ones the index holds as forgotten
+
+
+def scan_items(memory: str) -> dict[str, int]:
+    """Every item file (collection/name.md) with its mtime; never follows a symlink."""
+    files = {}
+    for collection in COLLECTIONS:
+        try:
+            with os.scandir(os.path.join(memory, collection)) as entries:
+                for entry in entries:
+                    if entry.name.endswith(".md") and not entry.name.startswith(".") \
+                            and entry.is_file(follow_symlinks=False):
+                        files[f"{collection}/{entry.name}"] = entry.stat(follow_symlinks=False).st_mtime_ns
+        except OSError:
+            continue
+    return files
+
+
+def tree_state(conn: sqlite3.Connection | None, memory: str) -> TreeState:
+    """The files now, and which of them the index describes as they are."""
+    files = scan_items(memory)
+    try:
+        rows = conn.execute("SELECT path, indexed_ns, forgotten FROM curated").fetchall() if conn else []
+    except sqlite3.Error:
+        rows = []  # an older schema or a damaged index: every file is read
+    fresh, forgotten = set(), set()
+    for path, indexed_ns, gone in rows:
+        if indexed_ns is not None and files.get(path) == indexed_ns:
+            fresh.add(path)
+            if gone:
+                forgotten.add(path)
+    return TreeState(files, fresh, forgotten)
+
+
+def indexed_matches(conn: sqlite3.Connection, folded_terms: set[str]) -> set[str] | None:
+    """Paths whose indexed words hold any of the terms; None when the index cannot say."""
+    if not folded_terms:
+        return set()
+    query = " OR ".join(f'"{word_token(t)}"' for t in sorted(folded_terms))
+    try:
+        return {row[0] for row in conn.execute(
+            "SELECT c.path FROM curated_words w JOIN curated c ON c.rowid = w.rowid "
+            "WHERE curated_words MATCH ?", (query,))}
+    except sqlite3.Error:
+        return None

@@ -8,11 +8,10 @@ import re
 from ..util.records import dataclass
 from datetime import datetime, timedelta
 
-from ..contracts.ops import MAX_CONTENT, MAX_NAME
+from ..contracts.limits import MAX_CONTENT, MAX_NAME, MAX_OPS
 from ..util.clock import parse_time
 from ..util.slug import slugify
 from .history_read import STOPWORDS
-from .replyops import MAX_OPS
 
 
 @dataclass(frozen=True)

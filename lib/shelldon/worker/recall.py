@@ -1,24 +1,26 @@
 """Recall for the owner: full-text over the history and the curated tree together, and
 the version history of one curated item. Read-only, like everything in worker/.
 
-The tree is scanned file by file (it is small: notes, not documents); a line matches a
-query word when the words are equal once case and accents are folded and a plain
-English ending (-s, -es, -ed, -ing) is dropped. History goes through the FTS index.
+In the tree, a line matches a query word when the words are equal once case and accents
+are folded and a plain English ending (-s, -es, -ed, -ing) is dropped (curated_list.fold).
+Only the files that can match are read: those whose indexed words hold a query word, and
+those the index does not describe as they are now (worker/curated_list.py); without an
+index every file is read. History goes through the FTS index.
 """
 import os
-import re
+import sqlite3
 import stat
-import unicodedata
 from typing import NamedTuple
 
 from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
 from ..util.errors import Rejected
 from ..util.slug import slugify
+from .curated_list import WORD as _WORD
+from .curated_list import fold, indexed_matches, tree_state
 from .history_read import match_terms, open_readonly
 
 TOP_FILES = ("DIRECTIVE.md", "about.md", "summary.md", "episodes.md")
-_WORD = re.compile(r"\w+")
 
 
 class TreeHit(NamedTuple):
@@ -35,16 +37,6 @@ class HistoryHit(NamedTuple):
     role: str
     ts: str
     content: str
-
-
-def fold(word: str) -> str:
-    """Casefold, strip accents, drop a plain English ending: the tree's answer to FTS stemming."""
-    text = unicodedata.normalize("NFKD", word.casefold())
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    for ending in ("ing", "es", "ed", "s"):
-        if len(text) > len(ending) + 2 and text.endswith(ending):
-            return text[: -len(ending)]
-    return text
 
 
 def _read_bytes(path: str) -> bytes | None:
@@ -77,12 +69,30 @@ def tree_files(home: Home) -> list[str]:
     return files
 
 
+def candidate_files(home: Home, terms: set[str]) -> list[str]:
+    """The files that can hold a line matching terms: the top files, every item the index
+    does not describe as it is now, and the indexed items holding a term."""
+    if not os.path.isfile(home.db):
+        return tree_files(home)
+    try:
+        reader = open_readonly(home.db)
+    except sqlite3.Error:
+        return tree_files(home)
+    with reader:
+        state = tree_state(reader.conn, home.memory)
+        matches = indexed_matches(reader.conn, terms) if state.fresh else set()
+    if matches is None:
+        return tree_files(home)
+    items = sorted(p for p in state.files if p not in state.fresh or p in matches)
+    return [home.memory_file(name) for name in TOP_FILES] + [os.path.join(home.memory, p) for p in items]
+
+
 def search_tree(home: Home, query: str, n: int, include_forgotten: bool = False) -> list[TreeHit]:
     terms = {fold(t) for t in match_terms(query)}
     if not terms or n <= 0:
         return []
     hits: list[TreeHit] = []
-    for path in tree_files(home):
+    for path in candidate_files(home, terms):
         text = _read_regular(path)
         if text is None:
             continue
@@ -147,13 +157,13 @@ def _text(value) -> str | None:
 def item_history(home: Home, spec: str) -> tuple[str, list[Version]]:
     """(path, versions oldest first): each write with when and which turn, hand edits found
     between them, ops held back by a conflict, and the file as it is now."""
-    import hashlib
     import json
+    from ..util.digest import sha256_hex
     from .journal_read import path_rows
     rel = item_path(spec)
     data = _read_bytes(os.path.join(home.root, rel))
     current = None if data is None else data.decode("utf-8", "replace")
-    current_hash = None if data is None else hashlib.sha256(data).hexdigest()
+    current_hash = None if data is None else sha256_hex(data)
     rows = []
     if os.path.isfile(home.db):
         with open_readonly(home.db) as reader:

@@ -6,14 +6,14 @@ fit the op contract; the reply itself is never lost because of bad ops.
 import re
 
 from ..contracts import ContractError
-from ..contracts.ops import decode_op
+from ..contracts.limits import MAX_OPS
 
 _FENCE = re.compile(r"^[ \t]*(```+|~~~+)[ \t]*ops[ \t]*$", re.MULTILINE)
-MAX_OPS = 32
 
 
 def split_reply(text: str) -> tuple[str, list[str], list[str]]:
     """(reply without the ops blocks, valid op lines, dropped lines with their reasons)."""
+    from ..contracts.ops import decode_op  # msgspec: only once there is a reply to read
     reply_parts: list[str] = []
     block_lines: list[str] = []
     position = 0

@@ -1,10 +1,11 @@
 """shelldon-status: one screen on the state of a home. Read-only.
 
 What it reads: history.db (messages, learnings, the journal, the budget) through a
-read-only handle; the sizes of history.db and raw/; the curated tree's headers (how many
-items, how many forgotten); config.toml for the brain ([brain]), the daily budget
-([dream] budget, as the dream gates on it), the worker user ([trust] worker_user) and
-memory git ([memory] git).
+read-only handle; the sizes of history.db and raw/; the curated tree (how many items, how
+many forgotten: from the index kept in history.db, reading only the files it does not
+describe as they are); config.toml for the brain ([brain]), the daily budget ([dream]
+budget, as the dream gates on it), the worker user ([trust] worker_user) and memory git
+([memory] git).
 """
 import os
 import time
@@ -12,6 +13,7 @@ from datetime import datetime
 
 from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
+from .curated_list import tree_state
 from .history_read import open_readonly
 from .journal_read import last_dream, open_conflicts
 
@@ -63,27 +65,27 @@ def _tree_size(path: str) -> tuple[int, int]:
     return files, total
 
 
-def _items(home: Home) -> dict:
-    counts = {"items": 0, "forgotten": 0, "by_collection": {}}
-    for collection in COLLECTIONS:
-        directory = home.collection_dir(collection)
-        try:
-            names = [n for n in os.listdir(directory) if n.endswith(".md") and not n.startswith(".")]
-        except OSError:
-            names = []
-        live = 0
-        for name in names:
+def _items(home: Home, conn) -> dict:
+    """Live and forgotten items by collection: the index says which are forgotten for the
+    files it describes as they are now; the others are read (worker/curated_list.py)."""
+    state = tree_state(conn, home.memory)
+    counts = {"items": 0, "forgotten": 0, "by_collection": {c: 0 for c in COLLECTIONS}}
+    for path in state.files:
+        if path in state.fresh:
+            forgotten = path in state.forgotten
+        else:
             try:
-                with open(os.path.join(directory, name), "rb") as handle:
+                fd = os.open(os.path.join(home.memory, path), os.O_RDONLY | os.O_NOFOLLOW)
+                with os.fdopen(fd, "rb") as handle:
                     text = handle.read().decode("utf-8", "replace")
             except OSError:
                 continue
-            if is_forgotten(parse_document(text)[0]):
-                counts["forgotten"] += 1
-            else:
-                live += 1
-        counts["items"] += live
-        counts["by_collection"][collection] = live
+            forgotten = is_forgotten(parse_document(text)[0])
+        if forgotten:
+            counts["forgotten"] += 1
+        else:
+            counts["items"] += 1
+            counts["by_collection"][path.partition("/")[0]] += 1
     return counts
 
 
@@ -101,10 +103,11 @@ def gather(home: Home) -> dict:
         "config_error": conf["config_error"],
         "vault_isolation": ("on" if conf["worker_user"] and os.geteuid() == 0 else "off (dev mode)"),
         "worker_user": conf["worker_user"],
-        "memory": {**_items(home), "git": conf["git"]},
+        "memory": None,   # below, with the index
     }
     with open_readonly(home.db) as reader:
         conn = reader.conn
+        state["memory"] = {**_items(home, conn), "git": conf["git"]}
         messages, turns = conn.execute("SELECT count(*), count(DISTINCT turn_id) FROM messages").fetchone()
         state["history"] = {"messages": messages, "turns": turns,
                             "last": conn.execute("SELECT max(ts) FROM messages").fetchone()[0]}
