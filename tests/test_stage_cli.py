@@ -124,7 +124,7 @@ def test_help_completion_and_errors_go_to_click(tmp_path):
 SHORT_RUNS = {"shelldon-ingest": ["--owner", "a", "--pet", "b"], "shelldon-assemble": ["hello"],
               "shelldon-apply": ["--turn-id", "t1"], "shelldon-capture": ["seen once"],
               "shelldon-dream": ["--quiet", "--if-idle", "0"], "shelldon-prune": ["--quiet"],
-              "shelldon-recall": ["tea"], "shelldon-status": []}
+              "shelldon-recall": ["tea"], "shelldon-status": [], "shelldon-turn": ["remember that my boat is called Pequod"]}
 
 
 @pytest.mark.parametrize("name", sorted(SHORT_RUNS))

@@ -122,7 +122,7 @@ def _child(home: Home, worker: Worker, worker_user: str | None, job: Job, pipe_w
         else:
             try:
                 record = worker(home, job.message, job.turn_id)
-                result = wire.WorkerResult(reply=record.reply, ops=record.ops)
+                result = wire.WorkerResult(reply=record.reply, ops=wire.raw_ops(record.ops))
             except Exception as exc:
                 from .stage import exit_code_for
                 code, message = exit_code_for(exc)

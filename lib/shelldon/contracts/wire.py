@@ -60,6 +60,11 @@ class ThinkReply(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True)
 _encoder = msgspec.json.Encoder()
 
 
+def raw_ops(ops: list | None) -> list[msgspec.Raw] | None:
+    """A worker's ops (each op's raw JSON, as bytes) for the wire, embedded as they are."""
+    return None if ops is None else [op if isinstance(op, msgspec.Raw) else msgspec.Raw(op) for op in ops]
+
+
 def encode(obj) -> bytes:
     """One line: the object's JSON and a newline."""
     return _encoder.encode(obj) + b"\n"

@@ -108,9 +108,13 @@ def gather(home: Home) -> dict:
     with open_readonly(home.db) as reader:
         conn = reader.conn
         state["memory"] = {**_items(home, conn), "git": conf["git"]}
-        messages, turns = conn.execute("SELECT count(*), count(DISTINCT turn_id) FROM messages").fetchone()
-        state["history"] = {"messages": messages, "turns": turns,
-                            "last": conn.execute("SELECT max(ts) FROM messages").fetchone()[0]}
+        # Turns by the (turn id, role) index — one owner row a turn — and the last message by
+        # id: a million-message history is not scanned three times (docs/PERFORMANCE.md).
+        messages = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+        turns = conn.execute("SELECT count(*) FROM messages WHERE turn_id IS NOT NULL "
+                             "AND role = 'owner'").fetchone()[0]
+        last = conn.execute("SELECT ts FROM messages ORDER BY id DESC LIMIT 1").fetchone()
+        state["history"] = {"messages": messages, "turns": turns, "last": last[0] if last else None}
         learnings = dict(conn.execute("SELECT status, count(*) FROM learnings GROUP BY status").fetchall())
         state["learnings"] = {s: learnings.get(s, 0) for s in ("pending", "promoted", "pruned")}
         row = conn.execute("SELECT spent FROM budget WHERE day = ?", (day,)).fetchone()

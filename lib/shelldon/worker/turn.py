@@ -19,8 +19,6 @@ def assemble(home, message: str, config, turn_id: str | None = None) -> tuple[Tu
 
 def think(record: TurnRecord, brain) -> TurnRecord:
     """Fill in reply and ops. A failing brain gives the degraded reply, never an exception."""
-    import msgspec
-
     from .brain import DEGRADED_REPLY, BrainError
     from .replyops import split_reply
     try:
@@ -33,7 +31,7 @@ def think(record: TurnRecord, brain) -> TurnRecord:
         log.warn(f"dropped an invalid op from the reply: {line}")
     if not reply:
         reply = "…" if op_lines else DEGRADED_REPLY
-    ops = [msgspec.Raw(line.encode()) for line in op_lines] or None
+    ops = [line.encode() for line in op_lines] or None   # each op's raw JSON
     return TurnRecord(record.turn_id, record.owner, record.prompt, clean_message(reply, "reply"), ops)
 
 
