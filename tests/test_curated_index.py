@@ -166,3 +166,22 @@ def test_an_older_home_gets_its_words_at_the_next_write_session(ready, home):
     remember(ready, "whale", "a white whale", "people")
     assert db_rows(home, "SELECT count(*) FROM curated_words") == [(1,)]  # people/ moved, facts/ not
     assert recall(ready, "Pequod")[0] == 0
+
+
+def _fold_reference(word):
+    import unicodedata
+    text = unicodedata.normalize("NFKD", word.casefold())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    for ending in ("ing", "es", "ed", "s"):
+        if len(text) > len(ending) + 2 and text.endswith(ending):
+            return text[: -len(ending)]
+    return text
+
+
+def test_fold_takes_the_ascii_shortcut_without_changing_a_word():
+    from hypothesis import given, strategies as st
+
+    @given(st.text(max_size=12) | st.text(alphabet="abcdefgINGSEDéßİıſK_", max_size=9))
+    def check(word):
+        assert curated_list.fold(word) == curated_list.fold(word) == _fold_reference(word)
+    check()

@@ -53,8 +53,8 @@ def test_a_pattern_from_the_cache_matches_like_re(tmp_path):
     assert again.groupindex == {"key": 1, "value": 2}
 
 
-@pytest.mark.parametrize("damage", [b"", b"not marshal", b"\xe9" * 40, b"\x29\x00"])
-def test_a_damaged_cache_file_falls_back_to_re_compile(tmp_path, damage):
+def planted(tmp_path, content: bytes) -> str:
+    """A module file whose kept-programs file holds content; the module's path."""
     module = tmp_path / "mod.py"
     module.write_text("")
     cache = regex.Cache(str(module))
@@ -62,22 +62,21 @@ def test_a_damaged_cache_file_falls_back_to_re_compile(tmp_path, damage):
         pytest.skip("not CPython's regex engine")
     os.makedirs(os.path.dirname(cache.path))
     with open(cache.path, "wb") as handle:
-        handle.write(damage)
-    again = regex.Cache(str(module))
+        handle.write(content)
+    return str(module)
+
+
+@pytest.mark.parametrize("damage", [b"", b"not marshal", b"\xe9" * 40, b"\x29\x00"])
+def test_a_damaged_cache_file_falls_back_to_re_compile(tmp_path, damage):
+    again = regex.Cache(planted(tmp_path, damage))
     assert again.compile(r"\bab+c", re.I) == re.compile(r"\bab+c", re.I)
 
 
 def test_a_wrong_program_in_the_cache_is_refused_not_run(tmp_path):
     import marshal
-    module = tmp_path / "mod.py"
-    module.write_text("")
-    cache = regex.Cache(str(module))
-    if cache.path is None:
-        pytest.skip("not CPython's regex engine")
-    os.makedirs(os.path.dirname(cache.path))
-    with open(cache.path, "wb") as handle:   # a program the engine's validator rejects
-        handle.write(marshal.dumps({(r"abc", 0): (32, [999, 1, 2], 0, {}, (None,))}))
-    assert regex.Cache(str(module)).compile(r"abc") == re.compile(r"abc")
+    # a program the engine's validator rejects
+    module = planted(tmp_path, marshal.dumps({(r"abc", 0): (32, [999, 1, 2], 0, {}, (None,))}))
+    assert regex.Cache(module).compile(r"abc") == re.compile(r"abc")
 
 
 def test_nothing_is_written_under_pythondontwritebytecode(tmp_path):

@@ -208,14 +208,17 @@ class ResolveLearning(Op):
 # The file stays where it is with `forgotten: "<ts>"` in its header (see
 # contracts/markdown.is_forgotten); every prompt skips it, and restore brings it back.
 
+_AN_ITEM = (("collection", COLLECTION, _REQUIRED), ("name", NAME, _REQUIRED))
+
+
 class Forget(Op):
     tag = "forget"
-    fields = (("collection", COLLECTION, _REQUIRED), ("name", NAME, _REQUIRED))
+    fields = _AN_ITEM
 
 
 class Restore(Op):
     tag = "restore"
-    fields = (("collection", COLLECTION, _REQUIRED), ("name", NAME, _REQUIRED))
+    fields = _AN_ITEM
 # -- end owner's tools --------------------------------------------------------------
 
 

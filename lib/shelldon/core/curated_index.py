@@ -21,7 +21,6 @@ import os
 import sqlite3
 import stat
 
-from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
 from ..worker.curated_list import COUNT_KEY, SEAL_KEY, index_words, seal
 
@@ -48,6 +47,7 @@ def _index(home: Home, conn: sqlite3.Connection, path: str, collection: str, mti
             text = handle.read().decode("utf-8", "replace")
     except OSError:
         return
+    from ..contracts.markdown import is_forgotten, parse_document  # only when a file moved
     meta, body = parse_document(text)
     rowid = conn.execute(
         "INSERT INTO curated (path, collection, mtime_ns, indexed_ns, forgotten) VALUES (?, ?, ?, ?, ?) "

@@ -7,7 +7,6 @@ import os
 import re
 from datetime import datetime
 
-from ..contracts.markdown import render_document
 from ..home import Home
 from ..util.atomic import append_durable, ensure_dir
 from .history import iso
@@ -46,6 +45,7 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime) 
     chunk = render_entry(turn_id, owner, pet, when)
     if not existing:
         day = os.path.basename(path)[:-3]
+        from ..contracts.markdown import render_document  # the day's first turn only
         chunk = render_document({"name": day, "collection": "raw", "created": iso(when),
                                  "updated": iso(when), "source": turn_id}, "") + "\n" + chunk
     append_durable(path, chunk.encode("utf-8"))

@@ -53,12 +53,24 @@ WORD = re.compile(r"\w+")
 
 def fold(word: str) -> str:
     """Casefold, strip accents, drop a plain English ending: the tree's answer to FTS stemming."""
-    text = unicodedata.normalize("NFKD", word.casefold())
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    for ending in ("ing", "es", "ed", "s"):
-        if len(text) > len(ending) + 2 and text.endswith(ending):
-            return text[: -len(ending)]
-    return text
+    folded = _folded.get(word)
+    if folded is None:
+        if word.isascii():
+            text = word.lower()   # ASCII: casefold is lower, and there is no accent to strip
+        else:
+            text = unicodedata.normalize("NFKD", word.casefold())
+            text = "".join(ch for ch in text if not unicodedata.combining(ch))
+        folded = text
+        for ending in ("ing", "es", "ed", "s"):
+            if len(text) > len(ending) + 2 and text.endswith(ending):
+                folded = text[: -len(ending)]
+                break
+        if len(_folded) < 50_000:   # words repeat: a recall folds each once
+            _folded[word] = folded
+    return folded
+
+
+_folded: dict[str, str] = {}
 
 
 def word_token(folded: str) -> str:
