@@ -92,3 +92,18 @@ def test_nothing_is_written_under_pythondontwritebytecode(tmp_path):
     subprocess.run([sys.executable, "-c", "import mod"], cwd=tmp_path, check=True,
                    env={k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"})
     assert kept() == ([] if regex._TAG is None else [f"mod.{regex._TAG}.re"])
+
+
+def test_a_pattern_the_module_no_longer_compiles_drops_out(tmp_path, monkeypatch):
+    if regex._TAG is None:
+        pytest.skip("not CPython's regex engine")
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    module = tmp_path / "mod.py"
+    module.write_text("")
+    before = regex.Cache(str(module))
+    before.compile(r"old\d+")
+    before.save()
+    after = regex.Cache(str(module))          # the module was edited: one new pattern
+    after.compile(r"new\w+")
+    after.save()
+    assert set(regex.Cache(str(module))._kept) == {(r"new\w+", 0)}

@@ -60,6 +60,7 @@ class Cache:
         self.path = os.path.join(folder, "__pycache__", f"{stem}.{_TAG}.re") if _TAG else None
         self._kept = self._load()
         self._new: dict = {}
+        self._used: dict = {}   # this run's patterns: what save() keeps (stale ones drop out)
 
     def _load(self) -> dict:
         if self.path is None:
@@ -78,9 +79,12 @@ class Cache:
         args = self._kept.get(key)
         if args is not None:
             try:
-                return _sre.compile(pattern, *args)
+                compiled = _sre.compile(pattern, *args)
             except Exception:  # a stale or damaged program: assemble it anew
                 pass
+            else:
+                self._used[key] = args
+                return compiled
         try:
             args = assemble(pattern, int(flags))
             compiled = _sre.compile(pattern, *args)
@@ -88,14 +92,15 @@ class Cache:
             raise
         except Exception:  # the engine's internals moved: the public way
             return re.compile(pattern, flags)
-        self._new[key] = args
+        self._new[key] = self._used[key] = args
         return compiled
 
     def save(self) -> None:
-        """Write the programs assembled in this run (if any) for the next one; best effort."""
+        """When a program had to be assembled, write this run's programs for the next run
+        (a pattern no longer compiled drops out); best effort."""
         if not self._new or self.path is None or sys.dont_write_bytecode:
             return
-        kept = {**self._kept, **self._new}
+        kept = dict(self._used)
         temp = f"{self.path}.{os.getpid()}.tmp"
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
