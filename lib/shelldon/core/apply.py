@@ -15,7 +15,7 @@ from ..contracts.ops import (FILE_OPS, CaptureLearning, LogEpisode, ResolveLearn
                              decode_op, op_to_dict)
 from ..home import Home
 from ..util.atomic import SymlinkRefused
-from . import curated, handedits, journal, undo
+from . import journal
 from .gate import screen_op
 from .history import HistoryStore, iso, utcnow
 from .journal import Entry
@@ -56,6 +56,7 @@ def _rejected(item: Item, reason: str) -> Entry:
 
 
 def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -> tuple[Entry, str | bytes | None]:
+    from . import curated, handedits, undo  # file ops only: a capture never loads them
     name = _op_name(item.raw)
     if isinstance(op, FILE_OPS):
         change = curated.plan(home, op, item.turn_id, now)
@@ -96,6 +97,7 @@ def _validate(home: Home, item: Item):
     op = decode_op(item.raw)
     screen_op(op)  # the gate (core/gate.py): no secrets, no standing instructions
     if isinstance(op, FILE_OPS):
+        from . import curated
         path = curated.target_path(home, op)
         curated.read_plain(path)  # refuses a symlink or a non-file in the way
         if os.path.islink(os.path.dirname(path)):
