@@ -376,6 +376,10 @@ def launcher_rows(proc: Processes, home: str, message: str) -> list | None:
         else:
             log("the launcher did not come up; its rows are left out")
             return None
+        # Idle means serving and between turns: the socket appears before the launcher has
+        # forked its keeper, so one turn first, or the keeper's pages would count as a turn's.
+        _socket_turn(sock, message)
+        time.sleep(0.2)
         idle = _rss_tree(daemon.pid)
         pipe = ("{py} {b}/shelldon-assemble {m} | {py} {b}/shelldon-think | {py} {b}/shelldon-apply | "
                 "{py} {b}/shelldon-ingest").format(py=PY, b=os.path.join(ROOT, "bin"), m=_quote(message))
