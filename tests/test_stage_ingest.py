@@ -73,3 +73,16 @@ def test_a_turn_spends_one_from_the_budget(ready, home):
     ready("shelldon-ingest", "--owner", "a", "--pet", "b")
     ready("shelldon-ingest", "--owner", "c", "--pet", "d")
     assert db_rows(home, "SELECT sum(spent) FROM budget") == [(2,)]
+
+
+def test_raw_dedupe_matches_whole_turn_ids_and_survives_a_lost_history_row(ready, home):
+    import sqlite3
+    record = lambda turn: json.dumps({"turn_id": turn, "owner": f"said in {turn}", "reply": "ok"}) + "\n"
+    assert ready("shelldon-ingest", input=record("t10") + record("t1")).returncode == 0
+    raw = lambda: "".join(p.read_text() for p in (home / "raw").glob("*.md"))
+    assert raw().count("## t10 · ") == 1 and raw().count("## t1 · ") == 1   # t1 is not t10
+    with sqlite3.connect(home / "history.db") as conn:   # a kill between raw/ and history
+        conn.execute("DELETE FROM messages WHERE turn_id = 't1'")
+    assert ready("shelldon-ingest", input=record("t1")).returncode == 0
+    assert raw().count("## t1 · ") == 1                                       # not appended twice
+    assert db_rows(home, "SELECT count(*) FROM messages WHERE turn_id = 't1'") == [(2,)]

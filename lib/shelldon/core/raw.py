@@ -36,11 +36,14 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime) 
     """Append once: a turn already in that day's file is not written again."""
     ensure_dir(home.raw)
     path = day_path(home, when)
-    existing = ""
+    existing = b""
     if os.path.exists(path):
-        with open(path, encoding="utf-8", errors="replace") as handle:
+        with open(path, "rb") as handle:
             existing = handle.read()
-        if turn_id in turn_ids(existing):
+        # The turn's heading, found as bytes (turn ids are ASCII): a day's file grows with
+        # every turn, and decoding and scanning it with a regex each time grows with it.
+        heading = f"## {turn_id} · ".encode()
+        if existing.startswith(heading) or b"\n" + heading in existing:
             return False
     chunk = render_entry(turn_id, owner, pet, when)
     if not existing:
