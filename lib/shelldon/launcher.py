@@ -509,6 +509,8 @@ def preload(home: Home, config, broker_socket: str | None) -> None:
     rules brain walks the real path; it is read-only and its result is thrown away."""
     import importlib
     from .core import turn as _core_turn  # noqa: F401
+    from .core import curated, curated_index, handedits, memgit, undo  # noqa: F401  (loaded lazily)
+    from .contracts import markdown  # noqa: F401  (raw/'s day header, the tree index)
     from .worker import brokerbrain, prompt, rules, turn  # noqa: F401
     from .worker.brain import RulesBrain
     for name in ("msgspec", "urllib.parse", "tomllib", "sqlite_fts4", "frontmatter", "yaml"):
