@@ -64,14 +64,31 @@ def fact_positions(n_turns: int, count: int) -> list[int]:
     return [int(n_turns * 0.8 * (i + 0.5) / count) for i in range(count)]
 
 
-def history_home(messages: int, log=print) -> str:
-    """A home holding `messages` chat messages (messages/2 turns); cached."""
-    path = os.path.join(DATA, f"history-{messages}-{_key(str(messages), str(SEED))}")
-    if os.path.exists(os.path.join(path, ".complete")):
-        return path
+def _cache_path(kind: str, size: int) -> str:
+    return os.path.join(DATA, f"{kind}-{size}-{_key(str(size), str(SEED))}")
+
+
+def _built(path: str) -> bool:
+    return os.path.exists(os.path.join(path, ".complete"))
+
+
+def _mark_built(path: str) -> None:
+    _mark_built(path)
+
+
+def _start(path: str, log, what: str) -> None:
+    """Clear a half-built cache entry and say what is being built."""
     shutil.rmtree(path, ignore_errors=True)
     os.makedirs(DATA, exist_ok=True)
-    log(f"building a history of {messages:,} messages in {path} (once; cached)")
+    log(f"building {what} in {path} (once; cached)")
+
+
+def history_home(messages: int, log=print) -> str:
+    """A home holding `messages` chat messages (messages/2 turns); cached."""
+    path = _cache_path("history", messages)
+    if _built(path):
+        return path
+    _start(path, log, f"a history of {messages:,} messages")
     started = time.monotonic()
     init_home(path)
     from corpus import Generator
@@ -107,19 +124,17 @@ def history_home(messages: int, log=print) -> str:
     conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('optimize')")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
-    open(os.path.join(path, ".complete"), "w").close()
+    _mark_built(path)
     log(f"  built in {time.monotonic() - started:.0f} s")
     return path
 
 
 def curated_tree(items: int, log=print) -> str:
     """A home whose memory/ holds `items` curated files over the four collections; cached."""
-    path = os.path.join(DATA, f"tree-{items}-{_key(str(items), str(SEED))}")
-    if os.path.exists(os.path.join(path, ".complete")):
+    path = _cache_path("tree", items)
+    if _built(path):
         return path
-    shutil.rmtree(path, ignore_errors=True)
-    os.makedirs(DATA, exist_ok=True)
-    log(f"building a curated tree of {items:,} items in {path} (once; cached)")
+    _start(path, log, f"a curated tree of {items:,} items")
     init_home(path)
     from corpus import Generator
     from shelldon.contracts.markdown import render_document
@@ -141,7 +156,7 @@ def curated_tree(items: int, log=print) -> str:
     from shelldon.home import Home
     with write_session(Home(path)):   # what any write does: seal the curated listing
         pass
-    open(os.path.join(path, ".complete"), "w").close()
+    _mark_built(path)
     return path
 
 

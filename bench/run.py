@@ -326,7 +326,7 @@ def llm_logs(llm: str, history: str, messages: int) -> str | None:
     pet → response), FTS rebuilt the way llm's migrations define it. Cached."""
     user = os.path.join(data.DATA, f"llm-{messages}-{data._key(str(messages), 'llm')}")
     db = os.path.join(user, "logs.db")
-    if os.path.exists(os.path.join(user, ".complete")):
+    if data._built(user):
         return user
     shutil.rmtree(user, ignore_errors=True)
     os.makedirs(user)
@@ -353,7 +353,7 @@ def llm_logs(llm: str, history: str, messages: int) -> str | None:
     conn.commit()
     conn.execute("DETACH src")
     conn.close()
-    open(os.path.join(user, ".complete"), "w").close()
+    data._mark_built(user)
     return user
 
 

@@ -19,34 +19,19 @@ Derived data: deleting the rows loses nothing; the next write session rebuilds t
 """
 import os
 import sqlite3
-import stat
 
 from ..home import COLLECTIONS, Home
-from ..worker.curated_list import COUNT_KEY, SEAL_KEY, index_words, seal
-
-
-def _scan(home: Home, collection: str) -> dict[str, int]:
-    """relative path → mtime of each item file in one collection."""
-    found = {}
-    with os.scandir(home.collection_dir(collection)) as it:
-        for entry in it:
-            if entry.name.endswith(".md") and not entry.name.startswith(".") \
-                    and entry.is_file(follow_symlinks=False):
-                found[f"{collection}/{entry.name}"] = entry.stat(follow_symlinks=False).st_mtime_ns
-    return found
+from ..util.atomic import read_regular
+from ..worker.curated_list import COUNT_KEY, SEAL_KEY, index_words, scan_collection, seal
 
 
 def _index(home: Home, conn: sqlite3.Connection, path: str, collection: str, mtime: int) -> None:
     """One item's row and words, read from the file (stat-ed before it is read: a file
     changed meanwhile has a newer mtime than the row, so readers read it themselves)."""
-    try:
-        fd = os.open(os.path.join(home.memory, path), os.O_RDONLY | os.O_NOFOLLOW)
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return
-            text = handle.read().decode("utf-8", "replace")
-    except OSError:
+    data = read_regular(os.path.join(home.memory, path))
+    if data is None:
         return
+    text = data.decode("utf-8", "replace")
     from ..contracts.markdown import is_forgotten, parse_document  # only when a file moved
     meta, body = parse_document(text)
     rowid = conn.execute(
@@ -72,7 +57,7 @@ def refresh(home: Home, conn: sqlite3.Connection) -> bool:
         for collection in COLLECTIONS:
             if old.get(collection) == new[collection]:
                 continue
-            found = _scan(home, collection)
+            found = scan_collection(home.memory, collection)
             have = {path: (mtime, indexed) for path, mtime, indexed in conn.execute(
                 "SELECT path, mtime_ns, indexed_ns FROM curated WHERE collection = ?", (collection,))}
             gone = [(path,) for path in have if path not in found]

@@ -92,18 +92,15 @@ def recover_writes(conn: sqlite3.Connection, root: str, ts: str) -> int:
     many rows it wrote. Without this, the file would differ from what the journal says the
     core left there, and count as a hand edit."""
     import os
+    from ..util.atomic import read_regular
     from ..util.digest import sha256_hex
     recovered = 0
     conn.execute("BEGIN IMMEDIATE")
     try:
         for path, after_hash, entry_json, args, before_content in conn.execute(
                 "SELECT path, after_hash, entry, args, before_content FROM pending_writes").fetchall():
-            try:
-                fd = os.open(os.path.join(root, path), os.O_RDONLY | os.O_NOFOLLOW)
-                with os.fdopen(fd, "rb") as handle:
-                    current = sha256_hex(handle.read())
-            except OSError:
-                current = None
+            data = read_regular(os.path.join(root, path))
+            current = None if data is None else sha256_hex(data)
             entry = Entry(**json.loads(entry_json))
             if current == after_hash and lookup(conn, entry.turn_id, entry.seq) is None:
                 entry.reason = ((entry.reason + "; ") if entry.reason else "") + \

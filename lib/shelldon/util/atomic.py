@@ -2,6 +2,7 @@
 
 temp file in the same directory → write → flush → fsync → rename → fsync the directory.
 A symlink where the file would go, or as the directory, is refused, never followed.
+And the matching read: a regular file's bytes, never through a symlink (read_regular).
 """
 import os
 import stat
@@ -28,6 +29,23 @@ def _refuse_symlink(path: str) -> None:
         return
     if stat.S_ISLNK(st.st_mode):
         raise SymlinkRefused(f"refusing to write through a symlink: {path}")
+
+
+def read_regular(path: str) -> bytes | None:
+    """The bytes of the regular file at path; None when it is absent, unreadable, or not a
+    regular file — a symlink is not followed, and a FIFO planted there cannot block the
+    open (O_NONBLOCK, then fstat before reading)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
+            return handle.read()
+    except OSError:
+        return None
 
 
 def ensure_dir(path: str, mode: int = 0o755) -> None:

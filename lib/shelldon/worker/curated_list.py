@@ -92,18 +92,26 @@ def index_words(name: str, body: str) -> str:
 TreeState = namedtuple("TreeState", "files fresh forgotten")
 
 
+def scan_collection(memory: str, collection: str) -> dict[str, int]:
+    """Each item file of one collection (collection/name.md) with its mtime; never follows
+    a symlink; {} when the directory cannot be read."""
+    files = {}
+    try:
+        with os.scandir(os.path.join(memory, collection)) as entries:
+            for entry in entries:
+                if entry.name.endswith(".md") and not entry.name.startswith(".") \
+                        and entry.is_file(follow_symlinks=False):
+                    files[f"{collection}/{entry.name}"] = entry.stat(follow_symlinks=False).st_mtime_ns
+    except OSError:
+        return {}
+    return files
+
+
 def scan_items(memory: str) -> dict[str, int]:
-    """Every item file (collection/name.md) with its mtime; never follows a symlink."""
+    """Every item file of every collection with its mtime."""
     files = {}
     for collection in COLLECTIONS:
-        try:
-            with os.scandir(os.path.join(memory, collection)) as entries:
-                for entry in entries:
-                    if entry.name.endswith(".md") and not entry.name.startswith(".") \
-                            and entry.is_file(follow_symlinks=False):
-                        files[f"{collection}/{entry.name}"] = entry.stat(follow_symlinks=False).st_mtime_ns
-        except OSError:
-            continue
+        files.update(scan_collection(memory, collection))
     return files
 
 

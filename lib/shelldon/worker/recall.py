@@ -9,11 +9,11 @@ index every file is read. History goes through the FTS index.
 """
 import os
 import sqlite3
-import stat
 from collections import namedtuple
 
 from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
+from ..util.atomic import read_regular
 from ..util.errors import Rejected
 from ..util.slug import slugify
 from .curated_list import WORD as _WORD
@@ -29,51 +29,29 @@ TreeHit = namedtuple("TreeHit", "path line text score forgotten")
 HistoryHit = namedtuple("HistoryHit", "id turn_id role ts content")
 
 
-def _read_bytes(path: str) -> bytes | None:
-    """A regular file's bytes; None for a symlink, a directory or anything unreadable."""
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return None
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-        with os.fdopen(fd, "rb") as handle:
-            return handle.read()
-    except OSError:
-        return None
-
-
 def _read_regular(path: str) -> str | None:
-    data = _read_bytes(path)
+    data = read_regular(path)
     return None if data is None else data.decode("utf-8", "replace")
-
-
-def tree_files(home: Home) -> list[str]:
-    """Every curated file a prompt could read (never vault/), as paths under the home."""
-    files = [home.memory_file(name) for name in TOP_FILES]
-    for collection in COLLECTIONS:
-        directory = home.collection_dir(collection)
-        try:
-            names = sorted(os.listdir(directory))
-        except OSError:
-            continue
-        files.extend(os.path.join(directory, n) for n in names if n.endswith(".md") and not n.startswith("."))
-    return files
 
 
 def candidate_files(home: Home, terms: set[str]) -> list[str]:
     """The files that can hold a line matching terms: the top files, every item the index
-    does not describe as it is now, and the indexed items holding a term."""
-    if not os.path.isfile(home.db):
-        return tree_files(home)
+    does not describe as it is now (all of them without an index), and the indexed items
+    holding a term."""
+    reader = None
+    if os.path.isfile(home.db):
+        try:
+            reader = open_readonly(home.db)
+        except sqlite3.Error:
+            pass   # no index: every file is read
     try:
-        reader = open_readonly(home.db)
-    except sqlite3.Error:
-        return tree_files(home)
-    with reader:
-        state = tree_state(reader.conn, home.memory)
-        matches = indexed_matches(reader.conn, terms) if state.fresh else set()
-    if matches is None:
-        return tree_files(home)
-    items = sorted(p for p in state.files if p not in state.fresh or p in matches)
+        state = tree_state(reader.conn if reader else None, home.memory)
+        matches = indexed_matches(reader.conn, terms) if reader and state.fresh else set()
+    finally:
+        if reader:
+            reader.close()
+    fresh = state.fresh if matches is not None else set()   # the index cannot say: read all
+    items = sorted(p for p in state.files if p not in fresh or p in matches)
     return [home.memory_file(name) for name in TOP_FILES] + [os.path.join(home.memory, p) for p in items]
 
 
@@ -147,7 +125,7 @@ def item_history(home: Home, spec: str) -> tuple[str, list[Version]]:
     from ..util.digest import sha256_hex
     from .journal_read import path_rows
     rel = item_path(spec)
-    data = _read_bytes(os.path.join(home.root, rel))
+    data = read_regular(os.path.join(home.root, rel))
     current = None if data is None else data.decode("utf-8", "replace")
     current_hash = None if data is None else sha256_hex(data)
     rows = []

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
+from ..util.atomic import read_regular
 from .curated_list import tree_state
 from .history_read import open_readonly
 from .journal_read import last_dream, open_conflicts
@@ -74,13 +75,10 @@ def _items(home: Home, conn) -> dict:
         if path in state.fresh:
             forgotten = path in state.forgotten
         else:
-            try:
-                fd = os.open(os.path.join(home.memory, path), os.O_RDONLY | os.O_NOFOLLOW)
-                with os.fdopen(fd, "rb") as handle:
-                    text = handle.read().decode("utf-8", "replace")
-            except OSError:
+            data = read_regular(os.path.join(home.memory, path))
+            if data is None:
                 continue
-            forgotten = is_forgotten(parse_document(text)[0])
+            forgotten = is_forgotten(parse_document(data.decode("utf-8", "replace"))[0])
         if forgotten:
             counts["forgotten"] += 1
         else:
