@@ -20,10 +20,9 @@ newline and tab. Two readers hold an op to the declaration:
 Either way the result is an op record (Remember, LogEpisode, …): frozen, its fields as
 attributes.
 """
-import json
 import re
 
-from . import ContractError
+from . import ContractError, jsontext
 from .limits import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
 
 MAX_TAGS = 16
@@ -256,7 +255,7 @@ def _fast(data: bytes | str) -> Op | None:
     """The op, when the fast reader is sure msgspec accepts it with these values; else None."""
     try:
         text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
-        obj = json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constants)
+        obj = jsontext.loads(text, pairs_hook=_no_repeats, constant=_no_constants)
     except (_Defer, ValueError, TypeError, RecursionError):
         return None
     return _accept(obj)
@@ -287,7 +286,7 @@ def convert_op(obj: object) -> Op:
 
 
 def encode_op(op: Op) -> bytes:
-    return json.dumps(op.to_dict(), ensure_ascii=False, separators=(",", ":")).encode()
+    return jsontext.dumps(op.to_dict(), ascii=False, compact=True).encode()
 
 
 _msgspec_reader = None

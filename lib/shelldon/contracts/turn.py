@@ -3,12 +3,11 @@
 {"turn_id", "owner", "prompt"?, "reply"?, "ops"?: [...]}. The ops stay raw here: each is
 validated on its own by the core, so one bad op never costs the record.
 """
-import json
 import os
 import re
 import time
 
-from . import ContractError
+from . import ContractError, jsontext
 
 MAX_MESSAGE = 64 * 1024
 TURN_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$"
@@ -17,7 +16,7 @@ _FIELDS = ("turn_id", "owner", "prompt", "reply", "ops")
 
 
 class TurnRecord:
-    """A turn record. Plain Python, read and written with the stdlib's json: every stage
+    """A turn record. Plain Python, read and written by the stdlib's C JSON codec: every stage
     handles turn records, and msgspec's import (~11 ms) is kept for the op contract, which
     only the stages that apply ops load (docs/PERFORMANCE.md). `ops` holds each op's raw
     JSON (bytes, or msgspec.Raw off the launcher's wire): the core validates each op on its
@@ -66,7 +65,7 @@ def check_turn_id(turn_id: str) -> str:
 def decode_turn(data: bytes | str) -> TurnRecord:
     """One JSON object → a TurnRecord; unknown fields, wrong types and bad ids refused."""
     try:
-        obj = json.loads(data, parse_constant=_no_constant)
+        obj = jsontext.loads(data, constant=_no_constant)
     except (ValueError, RecursionError) as exc:
         raise ContractError(f"not valid JSON: {exc}") from None
     if not isinstance(obj, dict):
@@ -89,7 +88,7 @@ def decode_turn(data: bytes | str) -> TurnRecord:
     if ops is not None:
         if not isinstance(ops, list):
             raise ContractError(f"not a turn record: expected array, got {_type(ops)} - at `$.ops`")
-        ops = [json.dumps(op, separators=(",", ":")).encode() for op in ops]
+        ops = [jsontext.dumps(op, compact=True).encode() for op in ops]
     record = TurnRecord(obj["turn_id"], obj["owner"], obj.get("prompt"), obj.get("reply"), ops)
     check_turn_id(record.turn_id)
     record.owner = clean_message(record.owner)
@@ -99,7 +98,7 @@ def decode_turn(data: bytes | str) -> TurnRecord:
 
 
 def _string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    return jsontext.dumps(text, ascii=False)
 
 
 def encode_turn(record: TurnRecord) -> bytes:

@@ -4,13 +4,12 @@ Each op is validated against the contract, applied atomically and journalled und
 (turn id, sequence). Seeing the same (turn id, sequence) again returns what happened the
 first time and writes nothing, so a retried pipeline or a doubled cron job is harmless.
 """
-import json
 import os
 from datetime import datetime
 
 from ..util.records import dataclass
 
-from ..contracts import ContractError
+from ..contracts import ContractError, jsontext
 from ..contracts.ops import (FILE_OPS, CaptureLearning, LogEpisode, ResolveLearning,
                              decode_op, op_to_dict)
 from ..home import Home
@@ -41,7 +40,7 @@ class Outcome:
 
 def _op_name(raw: bytes | str) -> str | None:
     try:
-        obj = json.loads(raw)
+        obj = jsontext.loads(raw)
     except ValueError:
         return None
     return obj.get("op") if isinstance(obj, dict) and isinstance(obj.get("op"), str) else None
@@ -185,7 +184,7 @@ def read_run(lines, bare_turn_id: str) -> tuple[list[Item], list, list[tuple[int
             bad.append((number, str(exc)))
             continue
         try:
-            obj = json.loads(text)
+            obj = jsontext.loads(text)
         except ValueError:
             obj = None
         if isinstance(obj, dict) and "op" not in obj and "turn_id" in obj:
@@ -252,7 +251,7 @@ def capture_stream(home: Home, observations: list[str], key: str | None) -> int:
         op = {"op": "capture_learning", "observation": text}
         if key is not None:
             op["pattern_key"] = key
-        items.append(Item(turn_id, n, json.dumps(op, ensure_ascii=False), n))
+        items.append(Item(turn_id, n, jsontext.dumps(op, ascii=False), n))
     with write_session(home) as store:
         outcomes = apply_items(home, store, items)
     return 65 if report(outcomes, []) else 0

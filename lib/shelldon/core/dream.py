@@ -17,12 +17,12 @@ Order of a dream, each step able to stop it:
 A closed gate writes nothing. The pure parts (gates, policy, prompt) take their inputs as
 arguments; dream() is the I/O around them.
 """
-import json
 import re
 import sqlite3
 from ..util.records import dataclass, field
 from datetime import datetime
 
+from ..contracts import jsontext
 from ..contracts.markdown import parse_document
 from ..home import Home
 from ..util.clock import parse_time
@@ -203,7 +203,7 @@ def screen(items, shown_ids: set[int]) -> dict[int, str]:
     refused: dict[int, str] = {}
     for item in items:
         try:
-            obj = json.loads(item.raw)
+            obj = jsontext.loads(item.raw)
         except ValueError:
             continue                                   # the core's decoder says why
         if not isinstance(obj, dict) or not isinstance(obj.get("op"), str):
@@ -250,7 +250,7 @@ def dream(home: Home, settings: DreamSettings, if_idle: float, config, now: date
                     log.info("nothing new since the last dream today: skipped")
                 return 0
             if offline:
-                lines = [json.dumps(op, ensure_ascii=False) for op in
+                lines = [jsontext.dumps(op, ascii=False) for op in
                          rules_ops(considered, seen.owner_messages, now, settings.promote_at,
                                    settings.prune_after, lambda c, n: _read_body(home, c, n),
                                    settings.summary_messages)]
@@ -327,7 +327,7 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen, considered
             elif entry.op in ("remember", "rewrite_about") and entry.path and entry.status == "applied":
                 report.wrote.append(entry.path.removeprefix("memory/"))
             elif entry.op == "resolve_learning" and entry.status == "applied":
-                if json.loads(outcome.item.raw)["status"] == "promoted":
+                if jsontext.loads(outcome.item.raw)["status"] == "promoted":
                     report.promoted += 1
                 else:
                     report.pruned += 1

@@ -1,8 +1,8 @@
 """The op journal: every op the core sees, applied or not, keyed by (turn id, sequence)."""
-import json
 import sqlite3
-from ..util.records import dataclass
 
+from ..contracts import jsontext
+from ..util.records import dataclass
 from ..util.secrets import redact, redact_obj
 
 
@@ -40,12 +40,12 @@ def _redacted_args(args: object) -> str:
     (so a key spelled with \\u escapes is caught after decoding)."""
     if isinstance(args, str):
         try:
-            parsed = json.loads(args)
+            parsed = jsontext.loads(args)
         except ValueError:
             return redact(args)[0]
         cleaned, count = redact_obj(parsed)
-        return json.dumps(cleaned, ensure_ascii=False) if count else redact(args)[0]
-    return json.dumps(redact_obj(args)[0], ensure_ascii=False)
+        return jsontext.dumps(cleaned, ascii=False) if count else redact(args)[0]
+    return jsontext.dumps(redact_obj(args)[0], ascii=False)
 
 
 def record(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
@@ -77,7 +77,7 @@ def announce_write(conn: sqlite3.Connection, entry: Entry, args: object, ts: str
     conn.execute("INSERT OR REPLACE INTO pending_writes (path, after_hash, turn_id, seq, entry, args, "
                  "before_content, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                  (entry.path, entry.after_hash, entry.turn_id, entry.seq,
-                  json.dumps(asdict(entry)), _redacted_args(args), before_content, ts))
+                  jsontext.dumps(asdict(entry)), _redacted_args(args), before_content, ts))
 
 
 def settle_write(conn: sqlite3.Connection, path: str | None) -> None:
@@ -101,7 +101,7 @@ def recover_writes(conn: sqlite3.Connection, root: str, ts: str) -> int:
                 "SELECT path, after_hash, entry, args, before_content FROM pending_writes").fetchall():
             data = read_regular(os.path.join(root, path))
             current = None if data is None else sha256_hex(data)
-            entry = Entry(**json.loads(entry_json))
+            entry = Entry(**jsontext.loads(entry_json))
             if current == after_hash and lookup(conn, entry.turn_id, entry.seq) is None:
                 entry.reason = ((entry.reason + "; ") if entry.reason else "") + \
                     "journalled after a crash cut the writer off"

@@ -121,7 +121,7 @@ def _text(value) -> str | None:
 def item_history(home: Home, spec: str) -> tuple[str, list[Version]]:
     """(path, versions oldest first): each write with when and which turn, hand edits found
     between them, ops held back by a conflict, and the file as it is now."""
-    import json
+    from ..contracts import jsontext
     from ..util.digest import sha256_hex
     from .journal_read import path_rows
     rel = item_path(spec)
@@ -150,7 +150,7 @@ def item_history(home: Home, spec: str) -> tuple[str, list[Version]]:
             shown = r.before_hash
         if r.status == "conflict":
             try:
-                proposed = json.loads(r.args).get("content")
+                proposed = jsontext.loads(r.args).get("content")
             except (ValueError, AttributeError):
                 proposed = None
             versions.append(Version("held back", r.ts, r.turn_id, r.op, proposed,
@@ -161,7 +161,7 @@ def item_history(home: Home, spec: str) -> tuple[str, list[Version]]:
                 "revert": f"reverted ({r.reason or ''})".replace(" (revert of ", " (").strip()}.get(r.op or "", "")
         if r.op == "log_episode":
             try:
-                note = "appended: " + json.loads(r.args).get("content", "")
+                note = "appended: " + jsontext.loads(r.args).get("content", "")
             except (ValueError, AttributeError):
                 note = "appended"
         content = known.get(r.after_hash) if r.after_hash and r.op != "log_episode" else None

@@ -12,9 +12,9 @@ quoted verbatim — and proposes ops for plain statements:
 Questions and greetings propose nothing. The same prompt and message always give the
 same reply and the same ops.
 """
-import json
 import re
 
+from ..contracts import jsontext
 from .history_read import STOPWORDS, match_terms
 from .prompt import MEMORY_HEADINGS, MESSAGE_HEADING, split_sections
 
@@ -143,7 +143,7 @@ def respond(prompt: str, message: str) -> str:
     else:
         reply = "Hello! Tell me something and I'll remember it."
     if ops:
-        reply += "\n\n```ops\n" + "\n".join(json.dumps(op, ensure_ascii=False) for op in ops) + "\n```"
+        reply += "\n\n```ops\n" + "\n".join(jsontext.dumps(op, ascii=False) for op in ops) + "\n```"
     return reply
 
 

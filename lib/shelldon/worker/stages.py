@@ -1,7 +1,6 @@
 """The read-only stages' bodies: shelldon-assemble and shelldon-think (stdin → stdout)."""
-import json
 
-from ..contracts import ContractError
+from ..contracts import ContractError, jsontext
 from ..contracts.turn import TurnRecord, decode_text, decode_turn, encode_turn
 from ..util import log
 from ..util.lines import LineTooLong, read_bounded
@@ -46,9 +45,9 @@ def assemble_stream(home, stdin, stdout, config, message: str | None = None,
         if as_json:
             sections = [{"section": r.name, "bytes": r.bytes, "kept": r.kept, "left_out": r.left_out,
                          "why": r.why} for r in assembly.report]
-            stdout.write(json.dumps({"turn_id": record.turn_id, "prompt_bytes": len(record.prompt.encode()),
+            stdout.write(jsontext.dumps({"turn_id": record.turn_id, "prompt_bytes": len(record.prompt.encode()),
                                      "sections": sections, "prompt": record.prompt},
-                                    ensure_ascii=False).encode() + b"\n")
+                                    ascii=False).encode() + b"\n")
         else:
             stdout.write(encode_turn(record) + b"\n")
     return 0
