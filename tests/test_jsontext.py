@@ -98,6 +98,25 @@ def test_bytes_go_to_json():
     assert jsontext.loads(b'{"a": "\xc3\xa9"}') == {"a": "é"}
 
 
+def test_errors_are_jsons_in_a_fresh_interpreter():
+    # json.decoder not loaded yet: the C scanner cannot build its own error there
+    code = ("from shelldon.contracts import jsontext\n"
+            "for text in ('{not json', '[1,]', '1 2', ''):\n"
+            "    try:\n"
+            "        jsontext.loads(text)\n"
+            "    except ValueError as exc:\n"
+            "        print(type(exc).__name__, exc)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    expected = []
+    for text in ("{not json", "[1,]", "1 2", ""):
+        try:
+            json.loads(text)
+        except ValueError as exc:
+            expected.append(f"{type(exc).__name__} {exc}")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == expected
+
+
 def test_loading_it_does_not_load_json_or_re():
     code = ("import sys; from shelldon.contracts import jsontext; "
             "jsontext.dumps(jsontext.loads('{\"a\": [1, 2.5, null]}')); "

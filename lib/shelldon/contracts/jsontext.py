@@ -46,8 +46,11 @@ def loads(text, *, pairs_hook=None, constant=None):
         start = len(text) - len(text.lstrip(_WHITESPACE))
         try:
             value, end = _scanner(pairs_hook, constant)(text, start)
-        except (StopIteration, ValueError):
-            pass   # json words the error (and raises it again)
+        except Exception:
+            # json words the error and raises it again. (Not only StopIteration and
+            # JSONDecodeError: the C scanner reaches for json.decoder in sys.modules to
+            # build its error, and without it there fails with SystemError.)
+            pass
         else:
             if end == len(text) or not text[end:].lstrip(_WHITESPACE):
                 return value
