@@ -27,6 +27,7 @@ import os
 import selectors
 import signal
 import socket
+import sys
 import time
 from collections import deque
 from collections.abc import Callable
@@ -136,35 +137,41 @@ def _child(home: Home, worker: Worker, worker_user: str | None, job: Job, pipe_w
         os._exit(status)
 
 
+# The keeper's whole program. A fresh interpreter (-I -S: nothing but the standard library)
+# rather than a fork of the launcher: a fork would hold a copy of every page the launcher
+# loaded — ~18 MiB of resident memory to keep one connection open; this holds ~11.
+KEEPER = """
+import os, sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], timeout=30, isolation_level=None)
+conn.execute("PRAGMA synchronous = FULL")
+conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+while os.read(0, 1):
+    pass
+conn.close()
+"""
+
+
 def hold_open(db_path: str) -> tuple[int, int]:
-    """Fork a keeper that holds a writer connection on history.db until our end closes.
+    """Start a keeper that holds a connection on history.db until our end closes.
 
     The WAL's -shm must exist for dropped workers (they cannot create it), and sqlite
     removes it when the last connection closes. The connection lives in its own process
     because an sqlite connection must never cross a fork: a worker forked from a parent
     holding one would inherit its lock bookkeeping and fail ("locking protocol").
-    Returns (keeper pid, the write end to close when we are done).
+    Returns (keeper pid, the write end of its stdin, to close when we are done).
     """
     pipe_r, pipe_w = os.pipe()
     pid = os.fork()
     if pid == 0:
-        status = 0
         try:
             signal.set_wakeup_fd(-1)
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)   # kept across exec: ^C stops the launcher only
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            os.dup2(pipe_r, PIPE_FD, inheritable=False)
-            os.closerange(PIPE_FD + 1, os.sysconf("SC_OPEN_MAX"))
-            from .core.history import HistoryStore
-            store = HistoryStore.open(db_path)
-            store.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # -shm now exists
-            while os.read(PIPE_FD, 1):
-                pass
-            store.close()
-        except BaseException:
-            status = 1
+            os.dup2(pipe_r, 0)
+            os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+            os.execv(sys.executable, [sys.executable, "-I", "-S", "-c", KEEPER, db_path])
         finally:
-            os._exit(status)
+            os._exit(127)
     os.close(pipe_r)
     return pid, pipe_w
 
@@ -519,8 +526,8 @@ def preload(home: Home, config, broker_socket: str | None) -> None:
         except ImportError:
             pass
     if config.brain.name != "rules" and not broker_socket:
-        import requests  # noqa: F401  (providers loads it per call; a dropped worker cannot import)
-        from .broker import providers  # noqa: F401
+        from .broker import providers
+        providers.preload(config.brain)
     try:
         turn.prepare(home, "warm-up", config, brain=RulesBrain())
     except Exception as exc:

@@ -150,10 +150,10 @@ def run_broker(home, socket_path: str, vault_socket: str | None, worker_group: s
     import signal
     from ..config import load_config
     from ..util.unixline import listen_unix
-    import requests  # noqa: F401  (loaded once, before any call, not on the first request)
-    from . import providers  # noqa: F401
+    from . import providers
     from ..util.errors import Rejected
     config = load_config(home)
+    providers.preload(config.brain)   # the HTTP client loaded before any call, not on the first
     try:
         worker_gid = grp.getgrnam(worker_group).gr_gid if worker_group else None
     except KeyError:

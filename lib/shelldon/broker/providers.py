@@ -1,37 +1,97 @@
 """The model providers: OpenAI-compatible chat completions and Ollama's chat API.
 
-The only module that imports requests. Timeouts on connect and read, one bounded retry
-on a connection error or a 5xx, and every failure raised as ProviderError with one line.
+The only module that makes HTTP calls. Through the standard library's urllib.request, not
+requests (docs/DEPARTURES.md): the broker is resident, and requests with its charset
+detection holds ~10 MiB more of its memory for the same POST. Proxies from the
+environment (HTTPS_PROXY, NO_PROXY) and certificate checks against the system's CAs, as
+requests would; a connect timeout and a read timeout; one bounded retry on a connection
+error or a 5xx; every failure raised as ProviderError with one line.
 """
 import time
+
+MAX_REPLY = 4 << 20   # bytes of a provider's answer read at most
 
 
 class ProviderError(Exception):
     """The provider did not give a usable reply."""
 
 
+_openers: dict = {}
+
+
+def _opener(connect_timeout: float):
+    """urllib's default opener (proxies from the environment, redirects), with connections
+    that bound the connect (and TLS handshake) by connect_timeout, then each read by the
+    request's own timeout."""
+    opener = _openers.get(connect_timeout)
+    if opener is not None:
+        return opener
+    import http.client
+    import urllib.request
+
+    def connect(conn, base) -> None:
+        read_timeout, conn.timeout = conn.timeout, connect_timeout
+        base.connect(conn)
+        conn.sock.settimeout(read_timeout)
+
+    class HTTP(http.client.HTTPConnection):
+        def connect(self):
+            connect(self, http.client.HTTPConnection)
+
+    class HTTPS(http.client.HTTPSConnection):
+        def connect(self):
+            connect(self, http.client.HTTPSConnection)
+
+    class HTTPHandler(urllib.request.HTTPHandler):
+        def http_open(self, req):
+            return self.do_open(HTTP, req)
+
+    class HTTPSHandler(urllib.request.HTTPSHandler):
+        def https_open(self, req):
+            return self.do_open(HTTPS, req, context=self._context)
+
+    opener = _openers[connect_timeout] = urllib.request.build_opener(HTTPHandler, HTTPSHandler)
+    return opener
+
+
+def preload(config) -> None:
+    """Load the HTTP client now, not on the first call (a dropped worker cannot import)."""
+    import urllib.error  # noqa: F401
+    _opener(config.connect_timeout)
+
+
 def _post(url: str, payload: dict, headers: dict, config) -> dict:
-    import requests  # ~150 ms at import: paid only when a call is really made
+    import http.client
+    import urllib.error
+    import urllib.request
+
+    from ..contracts import jsontext
+    request = urllib.request.Request(url, data=jsontext.dumps(payload).encode(), method="POST",
+                                     headers={"Content-Type": "application/json", **headers})
     attempts = 1 + max(0, config.retries)
     last = "no attempt"
     for attempt in range(attempts):
         try:
-            response = requests.post(url, json=payload, headers=headers,
-                                     timeout=(config.connect_timeout, config.timeout))
-        except requests.Timeout:
-            raise ProviderError(f"{url}: no reply within {config.timeout:g}s") from None
-        except requests.ConnectionError as exc:
-            last = f"{url}: cannot connect ({type(exc).__name__})"
-        else:
-            if response.status_code >= 500:
-                last = f"{url}: server error {response.status_code}"
-            elif response.status_code >= 400:
-                raise ProviderError(f"{url}: refused with {response.status_code}: {response.text[:200]}")
+            with _opener(config.connect_timeout).open(request, timeout=config.timeout) as response:
+                body = response.read(MAX_REPLY + 1)
+        except urllib.error.HTTPError as exc:   # an answer, with a status of 400 or more
+            if exc.code >= 500:
+                last = f"{url}: server error {exc.code}"
             else:
-                try:
-                    return response.json()
-                except ValueError:
-                    raise ProviderError(f"{url}: reply is not JSON") from None
+                said = exc.read(200).decode("utf-8", "replace")
+                raise ProviderError(f"{url}: refused with {exc.code}: {said}") from None
+        except (urllib.error.URLError, OSError, http.client.HTTPException) as exc:
+            reason = getattr(exc, "reason", exc)
+            if isinstance(reason, TimeoutError):
+                raise ProviderError(f"{url}: no reply within {config.timeout:g}s") from None
+            last = f"{url}: cannot connect ({type(reason).__name__})"
+        else:
+            if len(body) > MAX_REPLY:
+                raise ProviderError(f"{url}: reply larger than {MAX_REPLY >> 20} MiB")
+            try:
+                return jsontext.loads(body.decode("utf-8"))
+            except (ValueError, RecursionError):
+                raise ProviderError(f"{url}: reply is not JSON") from None
         if attempt + 1 < attempts:
             time.sleep(0.2)
     raise ProviderError(last)
