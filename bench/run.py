@@ -414,8 +414,10 @@ def resident_rows(home: str, message: str, turns: int) -> dict | None:
     with open(os.path.join(vault, "provider-key.md"), "w") as handle:
         handle.write("sk-bench\n")
     socks = {name: os.path.join(run_dir, f"{name}.sock") for name in ("vault", "broker", "launcher")}
-    env = {**os.environ, "SHELLDON_HOME": home, "SHELLDON_BRAIN": "openai",
-           "SHELLDON_BRAIN_URL": model.openai_url}
+    with open(os.path.join(home, "config.toml"), "w") as handle:   # configured as a user would
+        handle.write(f'[brain]\nname = "openai"\nurl = "{model.openai_url}"\nmodel = "bench"\n')
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SHELLDON_")}
+    env["SHELLDON_HOME"] = home
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
     daemons = {}
     try:

@@ -36,6 +36,8 @@ def test_valid_ops_decode(op):
     ({"op": "remember", "collection": "secrets", "name": "a", "content": "b"}, "collection"),
     ({"op": "remember", "collection": "facts", "name": "a\x00b", "content": "b"}, "control"),
     ({"op": "remember", "collection": "facts", "name": "a\nb", "content": "b"}, "control"),
+    ({"op": "remember", "collection": "facts", "name": "ana\n", "content": "b"}, "control"),  # not $
+    ({"op": "rewrite_about", "content": "x\r\n"}, "control"),
     ({"op": "remember", "collection": "facts", "name": "", "content": "b"}, "length"),
     ({"op": "remember", "collection": "facts", "name": "x" * 121, "content": "b"}, "length"),
     ({"op": "rewrite_about", "content": "x" * (8 * 1024 + 1)}, "length"),

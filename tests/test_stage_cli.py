@@ -93,6 +93,17 @@ def test_ordinary_lines_take_the_fast_path(argv):
     assert by_fast(command, argv, {}) == by_click(command, argv, {}) is not None
 
 
+def test_the_daemons_ordinary_lines_take_the_fast_path():
+    # click costs a resident daemon ~4 MiB for the life of the process, not only 40 ms
+    broker = load("shelldon-brokerd")
+    argv = ["--socket", "/run/b.sock", "--vault-socket", "/run/v.sock", "--max-calls", "2", "--per-minute=30"]
+    assert by_fast(broker, argv, {}) == by_click(broker, argv, {}) is not None
+    assert by_fast(broker, ["--max-calls", "65"], {}) is None   # out of range: click says so
+    launcher = load("shelldon-launcherd")
+    argv = ["--socket", "/s.sock", "--worker-user", "nobody", "--broker-socket", "/b.sock", "--max-workers", "3"]
+    assert by_fast(launcher, argv, {}) == by_click(launcher, argv, {}) is not None
+
+
 def test_choice_and_arguments_fast():
     turn = load("shelldon-turn")
     argv = ["hello there", "--brain", "rules"]

@@ -141,7 +141,11 @@ def _child(home: Home, worker: Worker, worker_user: str | None, job: Job, pipe_w
 # rather than a fork of the launcher: a fork would hold a copy of every page the launcher
 # loaded — ~18 MiB of resident memory to keep one connection open; this holds ~11.
 KEEPER = """
-import os, sqlite3, sys
+import os, sys
+try:
+    import _sqlite3 as sqlite3   # the C module alone: its package's imports cost ~0.5 MiB
+except ImportError:
+    import sqlite3
 conn = sqlite3.connect(sys.argv[1], timeout=30, isolation_level=None)
 conn.execute("PRAGMA synchronous = FULL")
 conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -520,7 +524,9 @@ def preload(home: Home, config, broker_socket: str | None) -> None:
     from .contracts import markdown  # noqa: F401  (raw/'s day header, the tree index)
     from .worker import brokerbrain, prompt, rules, turn  # noqa: F401
     from .worker.brain import RulesBrain
-    for name in ("msgspec", "urllib.parse", "tomllib", "sqlite_fts4", "frontmatter", "yaml"):
+    # (Not msgspec: the parent validates, and may import it; nor tomllib: only the parent
+    # reads config. sqlite_fts4 comes with the warm-up turn when the home needs it.)
+    for name in ("yaml",):
         try:
             importlib.import_module(name)
         except ImportError:

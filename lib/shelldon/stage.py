@@ -109,9 +109,11 @@ class _LazyType:
                 self.kwargs.get("case_sensitive", True) and len(self.args) == 1:
             if value in self.args[0]:
                 return value
-        elif self.name in ("IntRange", "FloatRange") and set(self.kwargs) <= {"min", "max"} and not self.args:
+        elif self.name in ("IntRange", "FloatRange") and len(self.args) <= 2 and \
+                set(self.kwargs) <= {"min", "max"}.difference(("min", "max")[:len(self.args)]):
             number = _convert(int if self.name == "IntRange" else float, value)
-            low, high = self.kwargs.get("min"), self.kwargs.get("max")
+            bounds = {**dict(zip(("min", "max"), self.args)), **self.kwargs}
+            low, high = bounds.get("min"), bounds.get("max")
             if (low is None or number >= low) and (high is None or number <= high):
                 return number
         raise _Defer

@@ -2,8 +2,8 @@
 
 We write the header ourselves — fixed key order, every value a JSON string (which is
 valid YAML) — so a write never needs the yaml module and the same content always gives
-the same bytes. Reading takes the fast path for headers we wrote and falls back to
-python-frontmatter (yaml) for headers a person edited by hand.
+the same bytes. Reading takes the fast path for headers we wrote and falls back to YAML's
+safe loader for headers a person edited by hand.
 """
 
 from . import jsontext
@@ -34,7 +34,7 @@ def parse_document(text: str) -> tuple[dict, str]:
     header, body = text[4:end + 1], text[end + 5:]
     meta = _parse_fast(header)
     if meta is None:
-        meta = _parse_yaml(text)
+        meta = _parse_yaml(header)
         if meta is None:
             return {}, text
     return meta, body
@@ -55,13 +55,17 @@ def _parse_fast(header: str) -> dict | None:
     return meta
 
 
-def _parse_yaml(text: str) -> dict | None:
+def _parse_yaml(header: str) -> dict | None:
+    """A header a person edited, by YAML's safe loader — what python-frontmatter does,
+    without the ~1 MiB its own imports hold in the resident launcher (docs/DEPARTURES.md)."""
     try:
-        import frontmatter  # heavy (yaml): only for hand-edited headers
-        post = frontmatter.loads(text)
+        import yaml  # heavy: only for hand-edited headers
+        meta = yaml.load(header, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except Exception:
         return None
-    return {k: (v if isinstance(v, (str, int, float, list)) else str(v)) for k, v in post.metadata.items()}
+    if not isinstance(meta, dict):
+        return {}
+    return {str(k): (v if isinstance(v, (str, int, float, list)) else str(v)) for k, v in meta.items()}
 
 
 # -- tombstones (issue 8) ------------------------------------------------------------

@@ -20,96 +20,20 @@ newline and tab. Two readers hold an op to the declaration:
 Either way the result is an op record (Remember, LogEpisode, …): frozen, its fields as
 attributes.
 """
-import re
-
 from . import ContractError, jsontext
 from .limits import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
+from .records import (REQUIRED, Choice, Defer, Integer, ListOf, Optional, Record, Text, fast_values,
+                      msgspec_fields, read_fast)
 
 MAX_TAGS = 16
 
 COLLECTIONS = ("facts", "people", "preferences", "capabilities")
 
-# Applied with re.search, as msgspec applies `pattern`; each refuses a forbidden character.
-_NAME_CHARS = r"^[^\x00-\x1f\x7f]*$"
-_TEXT_CHARS = r"^[^\x00-\x08\x0b-\x1f\x7f]*$"
-
-
-# -- the kinds of value a field may hold -------------------------------------------------
-
-def _plain_text(value: str) -> bool:
-    """No lone surrogate (msgspec decides those)."""
-    if value.isascii():
-        return True
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-class Text:
-    def __init__(self, least: int, most: int, chars: str):
-        self.least, self.most, self.chars = least, most, chars
-        self._chars = re.compile(chars)
-
-    def accepts(self, value) -> bool:
-        return (type(value) is str and self.least <= len(value) <= self.most
-                and self._chars.search(value) is not None and _plain_text(value))
-
-    def msgspec_type(self):
-        import msgspec
-        from typing import Annotated
-        return Annotated[str, msgspec.Meta(min_length=self.least, max_length=self.most, pattern=self.chars)]
-
-
-class Choice:
-    def __init__(self, *values: str):
-        self.values = values
-
-    def accepts(self, value) -> bool:
-        return type(value) is str and value in self.values
-
-    def msgspec_type(self):
-        from typing import Literal
-        return Literal[self.values]
-
-
-class Integer:
-    def __init__(self, least: int, most: int):
-        self.least, self.most = least, most
-
-    def accepts(self, value) -> bool:
-        return type(value) is int and self.least <= value <= self.most
-
-    def msgspec_type(self):
-        import msgspec
-        from typing import Annotated
-        return Annotated[int, msgspec.Meta(ge=self.least, le=self.most)]
-
-
-class Optional:
-    def __init__(self, kind):
-        self.kind = kind
-
-    def accepts(self, value) -> bool:
-        return value is None or self.kind.accepts(value)
-
-    def msgspec_type(self):
-        return self.kind.msgspec_type() | None
-
-
-class ListOf:
-    def __init__(self, kind, most: int):
-        self.kind, self.most = kind, most
-
-    def accepts(self, value) -> bool:
-        return type(value) is list and len(value) <= self.most and all(map(self.kind.accepts, value))
-
-    def msgspec_type(self):
-        import msgspec
-        from typing import Annotated
-        return Annotated[list[self.kind.msgspec_type()], msgspec.Meta(max_length=self.most)]
-
+# The characters each kind of text refuses: names every control character, content all
+# but tab and newline.
+_CONTROLS = "".join(map(chr, range(0x20))) + "\x7f"
+_NAME_CHARS = _CONTROLS
+_TEXT_CHARS = _CONTROLS.replace("\t", "").replace("\n", "")
 
 NAME = Text(1, MAX_NAME, _NAME_CHARS)
 CONTENT = Text(1, MAX_CONTENT, _TEXT_CHARS)
@@ -120,94 +44,56 @@ COLLECTION = Choice(*COLLECTIONS)
 LEARNING_ID = Integer(1, 2**62)
 RESOLUTION = Choice("promoted", "pruned")
 
-_REQUIRED = object()
-
 
 # -- the ops -------------------------------------------------------------------------
 
-class Op:
+class Op(Record):
     """A validated op: frozen, its fields as attributes, equal by value."""
     tag = ""
-    fields: tuple = ()   # (name, kind, default or _REQUIRED), in order
-
-    def __init_subclass__(cls):
-        cls._names = frozenset(name for name, _kind, _default in cls.fields)
-
-    def __init__(self, *args, **kwargs):
-        names = [name for name, _kind, _default in self.fields]
-        if len(args) > len(names):
-            raise TypeError(f"{type(self).__name__} takes {len(names)} fields")
-        values = dict(zip(names, args))
-        for name, value in kwargs.items():
-            if name not in names or name in values:
-                raise TypeError(f"{type(self).__name__}: unexpected or repeated field {name!r}")
-            values[name] = value
-        for name, _kind, default in self.fields:
-            if name not in values:
-                if default is _REQUIRED:
-                    raise TypeError(f"{type(self).__name__}: missing field {name!r}")
-                values[name] = list(default) if isinstance(default, list) else default
-            object.__setattr__(self, name, values[name])
-
-    def __setattr__(self, name, value):
-        raise AttributeError(f"{type(self).__name__} is frozen")
-
-    __delattr__ = __setattr__
 
     def to_dict(self) -> dict:
         out = {"op": self.tag}
-        for name, _kind, _default in self.fields:
-            value = getattr(self, name)
+        for name, value in self.values().items():
             out[name] = list(value) if isinstance(value, list) else value
         return out
-
-    def __eq__(self, other) -> bool:
-        return type(other) is type(self) and other.to_dict() == self.to_dict()
-
-    def __hash__(self) -> int:
-        return hash(tuple(tuple(v) if isinstance(v, list) else v for v in self.to_dict().values()))
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name, _k, _d in self.fields)
-        return f"{type(self).__name__}({fields})"
 
 
 class RewriteAbout(Op):
     tag = "rewrite_about"
-    fields = (("content", CONTENT, _REQUIRED),)
+    fields = (("content", CONTENT, REQUIRED),)
 
 
 class Remember(Op):
     tag = "remember"
-    fields = (("collection", COLLECTION, _REQUIRED), ("name", NAME, _REQUIRED),
-              ("content", CONTENT, _REQUIRED))
+    fields = (("collection", COLLECTION, REQUIRED), ("name", NAME, REQUIRED),
+              ("content", CONTENT, REQUIRED))
 
 
 class LogEpisode(Op):
     tag = "log_episode"
-    fields = (("content", CONTENT, _REQUIRED), ("tags", TAGS, []))
+    fields = (("content", CONTENT, REQUIRED), ("tags", TAGS, []))
 
 
 class RewriteSummary(Op):
     tag = "rewrite_summary"
-    fields = (("content", CONTENT, _REQUIRED),)
+    fields = (("content", CONTENT, REQUIRED),)
 
 
 class CaptureLearning(Op):
     tag = "capture_learning"
-    fields = (("observation", OBSERVATION, _REQUIRED), ("pattern_key", PATTERN_KEY, None))
+    fields = (("observation", OBSERVATION, REQUIRED), ("pattern_key", PATTERN_KEY, None))
 
 
 class ResolveLearning(Op):
     tag = "resolve_learning"
-    fields = (("id", LEARNING_ID, _REQUIRED), ("status", RESOLUTION, _REQUIRED))
+    fields = (("id", LEARNING_ID, REQUIRED), ("status", RESOLUTION, REQUIRED))
 
 
 # -- owner's tools (issue 8): forget tombstones an item, restore lifts the tombstone ----
 # The file stays where it is with `forgotten: "<ts>"` in its header (see
 # contracts/markdown.is_forgotten); every prompt skips it, and restore brings it back.
 
-_AN_ITEM = (("collection", COLLECTION, _REQUIRED), ("name", NAME, _REQUIRED))
+_AN_ITEM = (("collection", COLLECTION, REQUIRED), ("name", NAME, REQUIRED))
 
 
 class Forget(Op):
@@ -236,29 +122,12 @@ def decode_op(data: bytes | str) -> Op:
     return op if op is not None else _by_msgspec(data)
 
 
-class _Defer(Exception):
-    """The fast reader is not sure: msgspec decides."""
-
-
-def _no_constants(name: str):
-    raise _Defer(name)          # NaN, Infinity: not JSON; msgspec says so
-
-
-def _no_repeats(pairs: list) -> dict:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        raise _Defer("a repeated key")
-    return obj
-
-
 def _fast(data: bytes | str) -> Op | None:
     """The op, when the fast reader is sure msgspec accepts it with these values; else None."""
     try:
-        text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
-        obj = jsontext.loads(text, pairs_hook=_no_repeats, constant=_no_constants)
-    except (_Defer, ValueError, TypeError, RecursionError):
+        return _accept(read_fast(data))
+    except Defer:
         return None
-    return _accept(obj)
 
 
 def _accept(obj) -> Op | None:
@@ -266,17 +135,8 @@ def _accept(obj) -> Op | None:
     if type(obj) is not dict or type(obj.get("op")) is not str:
         return None
     kind = _BY_TAG.get(obj["op"])
-    if kind is None or any(key != "op" and key not in kind._names for key in obj):
-        return None
-    values = {}
-    for name, field_kind, default in kind.fields:
-        if name in obj:
-            if not field_kind.accepts(obj[name]):
-                return None
-            values[name] = obj[name]
-        elif default is _REQUIRED:
-            return None
-    return kind(**values)
+    values = None if kind is None else fast_values(kind, obj, tag="op")
+    return None if values is None else kind(**values)
 
 
 def convert_op(obj: object) -> Op:
@@ -322,10 +182,7 @@ def msgspec_structs():
 
     kinds = {}
     for kind in OPS:
-        fields = [(name, field_kind.msgspec_type()) if default is _REQUIRED
-                  else (name, field_kind.msgspec_type(), default)
-                  for name, field_kind, default in kind.fields]
-        kinds[msgspec.defstruct(kind.__name__, fields, bases=(_Struct,), tag=kind.tag,
+        kinds[msgspec.defstruct(kind.__name__, msgspec_fields(kind), bases=(_Struct,), tag=kind.tag,
                                 module=__name__)] = kind
     return Union[tuple(kinds)], kinds
 

@@ -19,7 +19,7 @@ class TurnRecord:
     """A turn record. Plain Python, read and written by the stdlib's C JSON codec: every stage
     handles turn records, and msgspec's import (~11 ms) is kept for the op contract, which
     only the stages that apply ops load (docs/PERFORMANCE.md). `ops` holds each op's raw
-    JSON (bytes, or msgspec.Raw off the launcher's wire): the core validates each op on its
+    JSON (bytes): the core validates each op on its
     own."""
 
     __slots__ = _FIELDS

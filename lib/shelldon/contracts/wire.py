@@ -12,12 +12,16 @@ Broker (a worker's brain):
     → {"prompt": "…", "message": "…"}
     ← {"ok": true, "text": "…"}  or  {"ok": false, "error": "one line"}
 
-Every struct forbids unknown fields; every string is bounded by the line limit its
-reader enforces before decoding.
+Every message forbids unknown fields; every string is bounded by the line limit its
+reader enforces before decoding. Each message is declared once (contracts/records.py):
+the standard library reads a plain one, and msgspec — built from the same declaration —
+decides anything else and words every error; so the resident daemons and their workers
+never load msgspec for a well-formed line (~3 MiB each, against a 60 MiB budget).
+Ops travel as each op's own JSON text, embedded: the core validates each on its own.
 """
-import msgspec
-
-from . import ContractError
+from . import ContractError, jsontext
+from .records import REQUIRED, Boolean, Defer, Integer, ListOf, Optional, Record, Text, fast_values, \
+    msgspec_fields, read_fast
 
 SOCKET_NAME = "shelldon.sock"      # the launcher's socket, in the home's run/
 MAX_SAY_REQUEST = 256 * 1024       # a 64 KiB message, escaped, fits with room to spare
@@ -25,58 +29,99 @@ MAX_WORKER_RESULT = 1024 * 1024    # reply + ops from one worker
 MAX_BROKER_REQUEST = 512 * 1024    # prompt (24 KiB + the message) with room to spare
 MAX_BROKER_REPLY = 256 * 1024
 
-
-class SayRequest(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    message: str
-    turn_id: str | None = None
-
-
-class SayReply(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    ok: bool
-    turn_id: str | None = None
-    reply: str | None = None
-    error: str | None = None
-    code: int = 0
+_ANY_TEXT = Text(0, 1 << 30)
+_MAYBE_TEXT = Optional(_ANY_TEXT)
+_CODE = Integer(-(1 << 63), (1 << 63) - 1)
 
 
-class WorkerResult(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    reply: str | None = None
-    ops: list[msgspec.Raw] | None = None
-    error: str | None = None
-    code: int = 0
+class RawJSON:
+    """Any JSON value, kept as its own text (msgspec.Raw). The fast reader takes objects."""
+
+    def accepts(self, value) -> bool:
+        return type(value) is dict
+
+    def msgspec_type(self):
+        import msgspec
+        return msgspec.Raw
 
 
-class ThinkRequest(msgspec.Struct, forbid_unknown_fields=True):
-    prompt: str
-    message: str
+class Message(Record):
+    omit_defaults = True    # a field at its default is left out when encoded
 
 
-class ThinkReply(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    ok: bool
-    text: str | None = None
-    error: str | None = None
+class SayRequest(Message):
+    fields = (("message", _ANY_TEXT, REQUIRED), ("turn_id", _MAYBE_TEXT, None))
 
 
-_encoder = msgspec.json.Encoder()
+class SayReply(Message):
+    fields = (("ok", Boolean(), REQUIRED), ("turn_id", _MAYBE_TEXT, None), ("reply", _MAYBE_TEXT, None),
+              ("error", _MAYBE_TEXT, None), ("code", _CODE, 0))
 
 
-def raw_ops(ops: list | None) -> list[msgspec.Raw] | None:
-    """A worker's ops (each op's raw JSON, as bytes) for the wire, embedded as they are."""
-    return None if ops is None else [op if isinstance(op, msgspec.Raw) else msgspec.Raw(op) for op in ops]
+class WorkerResult(Message):
+    fields = (("reply", _MAYBE_TEXT, None), ("ops", Optional(ListOf(RawJSON(), 1 << 30)), None),
+              ("error", _MAYBE_TEXT, None), ("code", _CODE, 0))
 
 
-def encode(obj) -> bytes:
-    """One line: the object's JSON and a newline."""
-    return _encoder.encode(obj) + b"\n"
+class ThinkRequest(Message):
+    omit_defaults = False
+    fields = (("prompt", _ANY_TEXT, REQUIRED), ("message", _ANY_TEXT, REQUIRED))
+
+
+class ThinkReply(Message):
+    fields = (("ok", Boolean(), REQUIRED), ("text", _MAYBE_TEXT, None), ("error", _MAYBE_TEXT, None))
+
+
+def raw_ops(ops: list | None) -> list[bytes] | None:
+    """A worker's ops (each op's raw JSON) for the wire, embedded as they are."""
+    return None if ops is None else [bytes(op) for op in ops]
+
+
+def encode(message: Message) -> bytes:
+    """One line: the message's JSON and a newline."""
+    parts = []
+    for name, kind, default in message.fields:
+        value = getattr(message, name)
+        if message.omit_defaults and default is not REQUIRED and value == default and type(value) is type(default):
+            continue
+        if name == "ops" and value is not None:
+            text = "[" + ",".join(bytes(op).decode("utf-8") for op in value) + "]"
+        else:
+            text = jsontext.dumps(value, ascii=False, compact=True)
+        parts.append(f'"{name}":{text}')
+    return ("{" + ",".join(parts) + "}\n").encode("utf-8")
 
 
 def decode(data: bytes, kind: type, what: str):
     try:
-        return msgspec.json.decode(data, type=kind)
+        values = fast_values(kind, read_fast(data))
+    except Defer:
+        values = None
+    if values is None:
+        return _by_msgspec(data, kind, what)
+    if values.get("ops") is not None:
+        values["ops"] = [jsontext.dumps(op, ascii=False, compact=True).encode() for op in values["ops"]]
+    return kind(**values)
+
+
+_structs: dict = {}
+
+
+def _by_msgspec(data: bytes, kind: type, what: str):
+    import msgspec
+    if kind not in _structs:
+        _structs[kind] = msgspec.defstruct(kind.__name__, msgspec_fields(kind), forbid_unknown_fields=True,
+                                           module=__name__)
+    try:
+        struct = msgspec.json.decode(data, type=_structs[kind])
     except msgspec.ValidationError as exc:
         raise ContractError(f"not a {what}: {exc}") from None
     except msgspec.DecodeError as exc:
         raise ContractError(f"{what} is not valid JSON: {exc}") from None
+    values = {name: getattr(struct, name) for name, _kind, _default in kind.fields}
+    if values.get("ops") is not None:
+        values["ops"] = [bytes(op) for op in values["ops"]]
+    return kind(**values)
 
 
 def decode_say_request(line: bytes) -> SayRequest:

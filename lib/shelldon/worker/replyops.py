@@ -42,6 +42,12 @@ def split_reply(text: str) -> tuple[str, list[str], list[str]]:
         except ContractError as exc:
             dropped.append(f"{line[:80]} ({exc})")
             continue
+        except ImportError:
+            # Only an op the plain reader does not accept needs msgspec, to word why; a
+            # worker dropped to a uid that cannot read msgspec's files drops it unworded
+            # (the launcher does not keep msgspec resident for this: docs/PERFORMANCE.md).
+            dropped.append(f"{line[:80]} (not an op the contract accepts)")
+            continue
         valid.append(line)
     reply = re.sub(r"\n{3,}", "\n\n", "".join(reply_parts)).strip()
     return reply, valid, dropped
