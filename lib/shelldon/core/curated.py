@@ -5,7 +5,6 @@ writes them atomically. No function here can name DIRECTIVE.md or anything under
 the targets are about.md, summary.md, episodes.md and <collection>/<slug>.md, full stop.
 """
 import os
-import re
 import stat
 from ..util.records import dataclass
 from datetime import datetime
@@ -121,6 +120,7 @@ def plan(home: Home, op, source: str, now: datetime) -> FileChange:
 
 def _has_entry(body: str, heading_tail: str, content: str) -> bool:
     """Does the episode log already hold this turn's entry with this content?"""
+    import re  # a pattern made of the entry itself: only when an episode is logged
     pattern = r"^## \S+ · " + re.escape(heading_tail) + r"\n\n" + re.escape(content) + r"\n"
     return re.search(pattern, body, re.MULTILINE) is not None
 

@@ -17,7 +17,6 @@ Order of a dream, each step able to stop it:
 A closed gate writes nothing. The pure parts (gates, policy, prompt) take their inputs as
 arguments; dream() is the I/O around them.
 """
-import re
 import sqlite3
 from ..util.records import dataclass, field
 from datetime import datetime
@@ -25,10 +24,13 @@ from datetime import datetime
 from ..contracts import jsontext
 from ..contracts.markdown import parse_document
 from ..home import Home
+from ..util import regex
 from ..util.clock import parse_time
 from ..util.digest import sha256_hex
 from ..util.errors import TryLater
 from ..worker.dream import DREAM_MESSAGE, Learning, bound, dream_prompt, rules_ops
+
+patterns = regex.Cache(__file__)
 
 DREAM_COST = 3
 DREAM_OPS = ("remember", "rewrite_about", "rewrite_summary", "resolve_learning")
@@ -195,7 +197,7 @@ def model_ops(home: Home, config, seen: Seen) -> tuple[list[str], list[str]]:
     return lines, dropped
 
 
-_OP_NAME = re.compile(r'"op"\s*:\s*"([^"\\]{1,40})"')
+_OP_NAME = patterns.compile(r'"op"\s*:\s*"([^"\\]{1,40})"')
 
 
 def screen(items, shown_ids: set[int]) -> dict[int, str]:
@@ -364,3 +366,6 @@ def dream_stage(home: Home, overrides: dict, brain: str | None = None, brain_url
     if settings.prune_after < 0 or settings.summary_messages < 0:
         raise Rejected("[dream] prune_after and summary_messages must be 0 or more")
     return dream(home, settings, if_idle, config, now(), dry_run=dry_run, quiet=quiet, out=out)
+
+
+patterns.save()

@@ -16,7 +16,6 @@ tests/fixtures/poison/. Known limits: an instruction encoded (base64, spelled ou
 letter) or phrased as a plain preference passes; the core then stores a preference, which
 is what preferences/ is for.
 """
-import re
 import unicodedata
 
 from ..util import regex
@@ -55,7 +54,7 @@ _ACT = (r"(?:reply|replies|respond|answer|say|tell|mention|reveal|disclose|share
         r"output|print|claim|insist|deny|trust|believe|treat|call (?:me|the owner|the user|him|her|them)|"
         r"sign|format|translate|switch|do (?:what|whatever|as)|prioriti[sz]e|forward|email|upload|post|run|execute)")
 
-_PATTERNS: list[tuple[str, re.Pattern]] = [
+_PATTERNS = [   # (kind, pattern)
     ("override", patterns.compile(
         r"\b(?:ignore|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|delete|erase|"
         r"replace|cancel|suspend|stop following|no longer follow|do not follow|don't follow|break)\b"
@@ -147,7 +146,7 @@ def standing_instruction(text: str) -> str | None:
     return None
 
 
-def _generic_you(norm: str, match: re.Match) -> bool:
+def _generic_you(norm: str, match) -> bool:
     """"if you want X you must Y": the generic 'you' of advice, not an order to the pet."""
     before = norm[max(0, match.start() - 60):match.start()]
     return _GENERIC_YOU.search(before) is not None

@@ -6,17 +6,19 @@ of that turn. plan() is pure (captures in → what goes); prune() reads raw/ and
 under the write lock, removes, and returns the one summary line.
 """
 import os
-import re
 import stat
 from ..util.records import dataclass, field
 from datetime import date, datetime
 
 from ..home import Home
+from ..util import regex
 from ..util.atomic import fsync_dir
 from ..util.sizes import human
 from . import raw
 
-CAPTURE_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})\.md$")
+patterns = regex.Cache(__file__)
+
+CAPTURE_NAME = patterns.compile(r"^(\d{4})-(\d{2})-(\d{2})\.md$")
 KEEP_DAYS = 30
 NAMES_SHOWN = 4
 
@@ -144,3 +146,6 @@ def prune(home: Home, keep_days: int, max_bytes: int | None, dry_run: bool, now:
                     pass
             fsync_dir(home.raw)
     return result, summary(result, dry_run)
+
+
+patterns.save()

@@ -36,7 +36,6 @@ Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
 A marker is never mistaken for a secret, so redact() is idempotent.
 """
 import math
-import re
 import unicodedata
 
 from . import regex
@@ -50,7 +49,7 @@ _MARKER_RE = patterns.compile(r"\[redacted:[a-z-]+\]")
 
 _PRIVATE_KEY = patterns.compile(
     r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----"
-    r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|.*\Z)", re.DOTALL)
+    r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|.*\Z)", regex.DOTALL)
 
 # (kind, pattern); each pattern's whole match is replaced.
 _SPECIFIC = [
@@ -65,7 +64,7 @@ _SPECIFIC = [
     ("jwt", patterns.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
 ]
 
-_URL_CREDENTIALS = patterns.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{1,64}:)(?P<value>[^\s@/]{1,128})(?=@)", re.IGNORECASE)
+_URL_CREDENTIALS = patterns.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{1,64}:)(?P<value>[^\s@/]{1,128})(?=@)", regex.IGNORECASE)
 
 # -- assignments: the key says the value is a secret -----------------------------------
 
@@ -77,28 +76,28 @@ _QUOTED = r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`"
 # key = value / key: value / "key": "value" — the value is one token, or quoted.
 _ASSIGNMENT = patterns.compile(
     r"(?P<pre>(?<![A-Za-z0-9])" + _KEY_WORDS + r"[\"']?\s*(?::|=|=>|:=)\s*)"
-    r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
+    r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", regex.IGNORECASE)
 # prose: "my wifi password is x", "the passcode is x"
 _PROSE = patterns.compile(
     r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin(?: code| number)?|api key|"
     r"secret key|token|licen[cs]e key|product key|recovery code|backup code)"
     r"\s+(?:is|was|=|to|will be|is now|is still|reads)\s+)"
-    r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
+    r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", regex.IGNORECASE)
 # "… / password Xy7!abc": no verb, so only a value that cannot be a word
 _BARE = patterns.compile(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin)\s+)"
-                   r"(?P<value>[^\s,;]{6,200})", re.IGNORECASE)
+                   r"(?P<value>[^\s,;]{6,200})", regex.IGNORECASE)
 # "Authorization: Bearer xyz"
 _BEARER = patterns.compile(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9._~+/=-]{16,})")
 
 # -- generic: anything that looks random ----------------------------------------------
 
 _CANDIDATE = patterns.compile(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{20,}")
-_URL = patterns.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"')\]]+", re.IGNORECASE)
+_URL = patterns.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"')\]]+", regex.IGNORECASE)
 _HEX = patterns.compile(r"^(?:0x)?[0-9a-fA-F]+$")
 _UUID = patterns.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _SEPARATORS = patterns.compile(r"[-_/+=]+")
 _QUERY_SECRET = patterns.compile(r"(?P<pre>[?&](?:access_?token|token|key|api_?key|secret|sig|signature|"
-                           r"password|pass|auth|code)=)(?P<value>[^&\s#]{8,})", re.IGNORECASE)
+                           r"password|pass|auth|code)=)(?P<value>[^&\s#]{8,})", regex.IGNORECASE)
 
 ENTROPY_MIN = 3.5        # bits per character, for a 20-character candidate
 ENTROPY_PER_DOUBLING = 0.35   # longer random strings reach higher entropy; so must a token

@@ -1,8 +1,11 @@
 """Text normalised for "is this the same thing said again?" comparisons."""
-import re
 import unicodedata
 
-_SPACE = re.compile(r"\s+")
+from . import regex
+
+patterns = regex.Cache(__file__)
+
+_SPACE = patterns.compile(r"\s+")
 
 
 def _is_edge_junk(ch: str) -> bool:
@@ -23,3 +26,6 @@ def normalise(text: str) -> str:
     while end > start and _is_edge_junk(folded[end - 1]):
         end -= 1
     return folded[start:end]
+
+
+patterns.save()

@@ -11,12 +11,14 @@ stats every file: cheap next to reading it), so an edit by hand — even in plac
 leaves the directory's mtime alone — is never missed: such a file is read itself.
 """
 import os
-import re
 import sqlite3
 import unicodedata
 from collections import namedtuple
 
 from ..home import COLLECTIONS
+from ..util import regex
+
+patterns = regex.Cache(__file__)
 
 SEAL_KEY = "curated_dirs"
 COUNT_KEY = "curated_count"
@@ -48,7 +50,7 @@ def listing(conn: sqlite3.Connection, memory: str):
 
 # -- the words of an item (recall's matching; the core indexes them, recall queries them) --
 
-WORD = re.compile(r"\w+")
+WORD = patterns.compile(r"\w+")
 
 
 def fold(word: str) -> str:
@@ -142,3 +144,6 @@ def indexed_matches(conn: sqlite3.Connection, folded_terms: set[str]) -> set[str
             "WHERE curated_words MATCH ?", (query,))}
     except sqlite3.Error:
         return None
+
+
+patterns.save()

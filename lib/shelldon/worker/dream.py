@@ -4,14 +4,16 @@ model's dream prompt. Pure functions only: memory in, proposed ops (or a prompt)
 The core's dream (core/dream.py) reads the stores, calls these, and applies what they
 propose through the one apply path — workers propose, core applies, even offline.
 """
-import re
 from ..util.records import dataclass
 from datetime import datetime, timedelta
 
 from ..contracts.limits import MAX_CONTENT, MAX_NAME, MAX_OPS
+from ..util import regex
 from ..util.clock import parse_time
 from ..util.slug import slugify
 from .history_read import STOPWORDS
+
+patterns = regex.Cache(__file__)
 
 
 @dataclass(frozen=True)
@@ -27,7 +29,7 @@ class Learning:
 # -- which learnings a dream sees ------------------------------------------------------
 
 def _one_line(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+    return _SPACES.sub(" ", text).strip()
 
 
 def tag(learning: Learning) -> str:
@@ -49,9 +51,12 @@ def bound(learnings: list[Learning], max_learnings: int, max_bytes: int) -> list
 
 # -- the offline policy ----------------------------------------------------------------
 
-_PREFERENCE = re.compile(r"\b(likes?|liked|lov(?:e|es|ed|ing)|prefer(?:s|red|ring)?|hat(?:e|es|ed)|"
+_SPACES = patterns.compile(r"\s+")
+_WORDS = patterns.compile(r"[\w']+")
+_HYPHENATED = patterns.compile(r"[\w'-]+")
+_PREFERENCE = patterns.compile(r"\b(likes?|liked|lov(?:e|es|ed|ing)|prefer(?:s|red|ring)?|hat(?:e|es|ed)|"
                          r"enjoy(?:s|ed|ing)?|favou?rites?|dislikes?|disliked|adores?|adored|"
-                         r"can't stand|cannot stand)\b", re.IGNORECASE)
+                         r"can't stand|cannot stand)\b", regex.IGNORECASE)
 # "looks like rain" is a comparison, not a taste
 _NOT_A_TASTE = {"look", "looks", "looked", "seem", "seems", "seemed", "feel", "feels", "felt", "sound",
                 "sounds", "sounded", "just", "something", "anything", "nothing", "more", "less", "much",
@@ -63,7 +68,7 @@ def is_preference(observation: str) -> bool:
     for match in _PREFERENCE.finditer(observation):
         word = match.group(1).casefold()
         if word.startswith("like"):
-            before = re.findall(r"[\w']+", observation[:match.start()])
+            before = _WORDS.findall(observation[:match.start()])
             if before and before[-1].casefold() in _NOT_A_TASTE:
                 continue
         return True
@@ -75,7 +80,7 @@ def item_name(learning: Learning) -> str:
     key = (learning.pattern_key or "").rpartition(":")[2].strip()
     if key and slugify(key):
         return key[:MAX_NAME]
-    words = re.findall(r"[\w'-]+", learning.observation)
+    words = _HYPHENATED.findall(learning.observation)
     gist = " ".join([w for w in words if w.casefold() not in STOPWORDS][:6])[:MAX_NAME].strip()
     return gist if slugify(gist) else f"learning {learning.id}"
 
@@ -191,3 +196,6 @@ def dream_prompt(learnings: list[Learning], about: str | None, summary: str | No
     parts.append("# Pending learnings (most recurrent first)\n" + "\n".join(tag(l) for l in learnings))
     parts.append("# Your answer\nOne line for the owner, then the ops block.")
     return "\n\n".join(parts) + "\n"
+
+
+patterns.save()

@@ -2,9 +2,12 @@
 
 Also the names of the schema both sides share (the core creates it).
 """
-import re
 import sqlite3
 from collections import namedtuple
+
+from ..util import regex
+
+patterns = regex.Cache(__file__)
 
 FTS_TABLE = "messages_fts"
 MAX_QUERY_TERMS = 12
@@ -22,6 +25,8 @@ hi hello hey ok okay yes yeah thanks thank also really get got like just one s t
 """.split())
 
 
+_WORD = patterns.compile(r"\w+")
+
 # A history row: id, turn_id (or None), role ('owner' or 'pet'), content, ts. A plain
 # namedtuple: typing.NamedTuple would import typing (~3 ms) into every short stage.
 Message = namedtuple("Message", "id turn_id role content ts")
@@ -30,7 +35,7 @@ Message = namedtuple("Message", "id turn_id role content ts")
 def match_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:
     """The bare word terms of a message, stopwords out, de-duplicated, capped."""
     seen: list[str] = []
-    for word in re.findall(r"\w+", text):
+    for word in _WORD.findall(text):
         folded = word.casefold()
         if folded in STOPWORDS or folded in seen:
             continue
@@ -272,3 +277,6 @@ def open_readonly(path: str, timeout: float = 5.0) -> HistoryReader:
     conn = sqlite3.connect(f"file:{uri}?mode=ro", uri=True, timeout=timeout,
                            isolation_level=None, check_same_thread=False)
     return HistoryReader(conn)
+
+
+patterns.save()

@@ -3,12 +3,14 @@
 split_reply separates the owner-facing text from the block and keeps only the lines that
 fit the op contract; the reply itself is never lost because of bad ops.
 """
-import re
-
 from ..contracts import ContractError
 from ..contracts.limits import MAX_OPS
+from ..util import regex
 
-_FENCE = re.compile(r"^[ \t]*(```+|~~~+)[ \t]*ops[ \t]*$", re.MULTILINE)
+patterns = regex.Cache(__file__)
+
+_FENCE = patterns.compile(r"^[ \t]*(```+|~~~+)[ \t]*ops[ \t]*$", regex.MULTILINE)
+_BLANK_RUNS = patterns.compile(r"\n{3,}")
 
 
 def split_reply(text: str) -> tuple[str, list[str], list[str]]:
@@ -24,7 +26,7 @@ def split_reply(text: str) -> tuple[str, list[str], list[str]]:
             break
         reply_parts.append(text[position:opening.start()])
         fence = opening.group(1)
-        closing = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$", re.MULTILINE)
+        closing = _closing(fence)
         end = closing.search(text, opening.end())
         body_end = end.start() if end else len(text)   # an unclosed block runs to the end
         block_lines.extend(text[opening.end():body_end].splitlines())
@@ -49,5 +51,15 @@ def split_reply(text: str) -> tuple[str, list[str], list[str]]:
             dropped.append(f"{line[:80]} (not an op the contract accepts)")
             continue
         valid.append(line)
-    reply = re.sub(r"\n{3,}", "\n\n", "".join(reply_parts)).strip()
+    reply = _BLANK_RUNS.sub("\n\n", "".join(reply_parts)).strip()
     return reply, valid, dropped
+
+
+def _closing(fence: str):
+    """What closes a block opened by `fence`: the same character, at least as many times."""
+    return _CLOSINGS.get(fence) or patterns.compile(rf"^[ \t]*{fence[0]}{{{len(fence)},}}[ \t]*$", regex.MULTILINE)
+
+
+_CLOSINGS: dict = {}   # the usual fences, kept with the other programs
+_CLOSINGS.update((fence, _closing(fence)) for fence in ("```", "~~~", "````", "~~~~"))
+patterns.save()

@@ -12,23 +12,34 @@ quoted verbatim — and proposes ops for plain statements:
 Questions and greetings propose nothing. The same prompt and message always give the
 same reply and the same ops.
 """
-import re
 
 from ..contracts import jsontext
+from ..util import regex
 from .history_read import STOPWORDS, match_terms
 from .prompt import MEMORY_HEADINGS, MESSAGE_HEADING, split_sections
+
+patterns = regex.Cache(__file__)
 
 RELATIONS = ("sister", "brother", "mother", "mom", "mum", "father", "dad", "wife", "husband",
              "partner", "friend", "son", "daughter", "boss", "colleague", "neighbour", "neighbor",
              "aunt", "uncle", "cousin", "grandmother", "grandma", "grandfather", "grandpa",
              "girlfriend", "boyfriend", "niece", "nephew", "cat", "dog", "vet", "doctor", "teacher")
-_REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s+(?:that\s+)?(?P<what>.+)$", re.I | re.S)
-_PERSON = re.compile(r"\b[Mm]y\s+(?:(?:best|older|younger|little|big|new|old)\s+)?(?P<rel>" + "|".join(RELATIONS) +
-                     r")(?:'s name is|\s+is called|\s+named|,)?\s+(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
-_MY_THING = re.compile(r"\bmy\s+(?P<thing>[\w' -]{2,40}?)\s+(?:is|are|was)\s+(?P<value>.+)", re.I | re.S)
-_LIKE = re.compile(r"\bI\s+(?:really\s+)?(?P<verb>like|love|prefer|hate|enjoy|dislike|adore|can't stand|don't like)\s+"
-                   r"(?P<what>[^.!?\n]+)", re.I)
-_GREETING = re.compile(r"^\s*(hi|hello|hey|good (morning|evening|night)|thanks|thank you|ok|okay|bye)\b[\s!.]*$", re.I)
+_REMEMBER = patterns.compile(r"^\s*(?:please\s+)?remember\s+(?:that\s+)?(?P<what>.+)$",
+                             regex.IGNORECASE | regex.DOTALL)
+_PERSON = patterns.compile(r"\b[Mm]y\s+(?:(?:best|older|younger|little|big|new|old)\s+)?(?P<rel>" + "|".join(RELATIONS) +
+                           r")(?:'s name is|\s+is called|\s+named|,)?\s+(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
+_MY_THING = patterns.compile(r"\bmy\s+(?P<thing>[\w' -]{2,40}?)\s+(?:is|are|was)\s+(?P<value>.+)",
+                             regex.IGNORECASE | regex.DOTALL)
+_LIKE = patterns.compile(r"\bI\s+(?:really\s+)?(?P<verb>like|love|prefer|hate|enjoy|dislike|adore|can't stand|don't like)\s+"
+                         r"(?P<what>[^.!?\n]+)", regex.IGNORECASE)
+_TERM = patterns.compile(r"[\w'-]+")
+_SPACES = patterns.compile(r"\s+")
+_LETTERS = patterns.compile(r"[^\W\d_]+")
+_LIST_STAMP = patterns.compile(r"^-\s*\[[^\]]*\]\s*")
+_SPEAKER = patterns.compile(r"^(owner|pet):\s*")
+_BOLD_LABEL = patterns.compile(r"^-\s*\*\*[^*]+\*\*\s*(\([^)]*\))?:\s*")
+_GREETING = patterns.compile(r"^\s*(hi|hello|hey|good (morning|evening|night)|thanks|thank you|ok|okay|bye)\b[\s!.]*$",
+                             regex.IGNORECASE)
 
 
 def _stem(word: str) -> str:
@@ -40,12 +51,12 @@ def _stem(word: str) -> str:
 
 
 def _name_from(text: str, words: int = 4) -> str:
-    terms = [t for t in re.findall(r"[\w'-]+", text) if t.casefold() not in STOPWORDS]
+    terms = [t for t in _TERM.findall(text) if t.casefold() not in STOPWORDS]
     return " ".join(terms[:words]) or text.strip()[:40]
 
 
 def _sentence(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip().rstrip(".!") + "."
+    return _SPACES.sub(" ", text).strip().rstrip(".!") + "."
 
 
 def propose_ops(message: str) -> list[dict]:
@@ -94,7 +105,7 @@ def _third_person(verb: str) -> str:
 
 def _topic(text: str) -> str | None:
     """The statement's most telling word: its longest non-stopword of four letters or more."""
-    words = [w for w in re.findall(r"[^\W\d_]+", text) if len(w) >= 4 and w.casefold() not in STOPWORDS]
+    words = [w for w in _LETTERS.findall(text) if len(w) >= 4 and w.casefold() not in STOPWORDS]
     return max(words, key=lambda w: (len(w), w.casefold())).casefold() if words else None
 
 
@@ -149,7 +160,10 @@ def respond(prompt: str, message: str) -> str:
 
 def _strip_marker(line: str) -> str:
     """'owner: text' or '- [date owner] text' → the text as the owner said it."""
-    line = re.sub(r"^-\s*\[[^\]]*\]\s*", "", line)
-    line = re.sub(r"^(owner|pet):\s*", "", line)
-    line = re.sub(r"^-\s*\*\*[^*]+\*\*\s*(\([^)]*\))?:\s*", "", line)
+    line = _LIST_STAMP.sub("", line)
+    line = _SPEAKER.sub("", line)
+    line = _BOLD_LABEL.sub("", line)
     return line
+
+
+patterns.save()
