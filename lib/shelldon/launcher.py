@@ -84,6 +84,7 @@ class Job:
     exited: bool = False
     status: int = 0
     killed: str | None = None
+    answered: bool = False
 
 
 # -- the socket ---------------------------------------------------------------------
@@ -131,6 +132,7 @@ def _child(home: Home, worker: Worker, worker_user: str | None, job: Job, pipe_w
         data = memoryview(wire.encode(result))
         while data:
             data = data[os.write(PIPE_FD, data):]
+        os.close(PIPE_FD)   # the parent answers now, not after this process is torn down
     except BaseException:
         status = 1
     finally:
@@ -440,10 +442,20 @@ class Launcher:
                 job.deadline = min(job.deadline, grace)
 
     def _maybe_finish(self, job: Job) -> None:
-        if not job.exited or not (job.eof or job.killed):
+        """Answer once the worker has said all it will: at the end of its one line (it closes
+        the pipe before it exits: the turn does not wait for its teardown), or when it is
+        gone. It counts against max_workers until it is reaped."""
+        if job.exited and job.answered:
+            self.children.pop(job.pid, None)
+        if job.answered:
             return
-        self.children.pop(job.pid, None)
+        said_all = job.eof and not job.killed and job.out.endswith(b"\n")
+        if not (said_all or (job.exited and (job.eof or job.killed))):
+            return
+        if job.exited:
+            self.children.pop(job.pid, None)
         self._close_pipe(job)
+        job.answered = True
         self._finish(job)
 
     def _finish(self, job: Job) -> None:
@@ -455,8 +467,8 @@ class Launcher:
             try:
                 result = wire.decode(bytes(job.out), wire.WorkerResult, "worker result")
             except ContractError as exc:
-                log.warn(f"turn {job.turn_id}: worker exited with status {job.status} and {exc}; "
-                         f"answering the degraded reply")
+                ended = f"exited with status {job.status}" if job.exited else "closed its pipe"
+                log.warn(f"turn {job.turn_id}: worker {ended} and {exc}; answering the degraded reply")
             else:
                 if result.error is not None and result.code in (69, 77):
                     log.error(f"turn {job.turn_id}: {result.error}")

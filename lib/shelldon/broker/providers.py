@@ -48,10 +48,22 @@ def _opener(connect_timeout: float):
 
     class HTTPSHandler(urllib.request.HTTPSHandler):
         def https_open(self, req):
-            return self.do_open(HTTPS, req, context=self._context)
+            return self.do_open(HTTPS, req, context=_tls())
 
     opener = _openers[connect_timeout] = urllib.request.build_opener(HTTPHandler, HTTPSHandler)
     return opener
+
+
+_contexts: list = []
+
+
+def _tls():
+    """One TLS context for every call, made at the first: loading the system's CAs costs
+    ~15 ms and ~1.8 MiB each time (the memory is not given back)."""
+    if not _contexts:
+        import ssl
+        _contexts.append(ssl.create_default_context())
+    return _contexts[0]
 
 
 def preload(config) -> None:

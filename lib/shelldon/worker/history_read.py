@@ -156,11 +156,17 @@ class HistoryReader:
         holds: dict[int, int] = {}   # rowid → the bits of the words it is known to hold
 
         def take(expression: str, mask: int, above: int = 0) -> None:
-            get = holds.get
-            for (rowid,) in self.conn.execute(
-                    f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND rowid > ?",
-                    (expression, above)):
-                holds[rowid] = get(rowid, 0) | mask
+            # the rows as one string, parsed in C: thousands of rows cost no Python loop
+            found = self.conn.execute(
+                f"SELECT group_concat(rowid) FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND rowid > ?",
+                (expression, above)).fetchone()[0]
+            if not found:
+                return
+            rows = set(map(int, found.split(",")))
+            known = rows & holds.keys()
+            for rowid in known:
+                holds[rowid] |= mask
+            holds.update(dict.fromkeys(rows - known, mask))
 
         full, used = [], 0
         for t in terms:
@@ -192,7 +198,17 @@ class HistoryReader:
             return weights[mask]
 
         score = {mask: sum(weight(mask)) for mask in set(holds.values())}
-        ranked = sorted(holds, key=lambda r: (-score[holds[r]], -r))[: self.SHORTLIST]
+        # best idf sum first, then the newest: rows grouped by their sum and each group
+        # sorted natively (a key function per row cost ~1 ms a search)
+        by_score: dict[float, list[int]] = {}
+        for rowid, mask in holds.items():
+            by_score.setdefault(score[mask], []).append(rowid)
+        ranked: list[int] = []
+        for value in sorted(by_score, reverse=True):
+            ranked.extend(sorted(by_score[value], reverse=True))
+            if len(ranked) >= self.SHORTLIST:
+                break
+        del ranked[self.SHORTLIST:]
         k1, b = 1.2, 0.75
         best = (k1 + 1) / (1 + k1 * (1 - b))   # bm25's factor for the shortest possible row
         lengths = self._lengths(ranked[: max(k, self.SHORTLIST // 4)])
