@@ -187,3 +187,17 @@ def test_examples_makefile_runs_a_turn_then_nothing(tmp_path, home):
     assert second.returncode == 0
     assert (tree_snapshot(home), {p.name: p.stat().st_mtime_ns for p in work.iterdir()}) == snapshot
     assert db_rows(home, "SELECT count(*) FROM messages") == [(2,)]
+
+
+def test_the_model_is_reached_through_the_proxy_the_environment_names(ready, home, fake_model):
+    # the loopback model doubles as an HTTP proxy: it sees the absolute URL of the request
+    fake_model.reply = "through the proxy"
+    proxy = f"http://127.0.0.1:{fake_model.port}"
+    args = ("shelldon-turn", "--brain", "openai", "--brain-url", "http://model.invalid/v1", "hello there")
+    result = ready(*args, env={"http_proxy": proxy, "HTTP_PROXY": proxy, "no_proxy": "", "NO_PROXY": ""})
+    assert result.stdout == b"through the proxy\n", result.stderr
+    assert [r["path"] for r in fake_model.requests] == ["http://model.invalid/v1/chat/completions"]
+    # no_proxy names the model's host: straight there, where nothing answers
+    result = ready(*args, env={"http_proxy": proxy, "HTTP_PROXY": proxy, "no_proxy": "model.invalid",
+                               "NO_PROXY": "model.invalid", "SHELLDON_BRAIN_TIMEOUT": "2"})
+    assert result.stdout.decode().startswith(DEGRADED) and len(fake_model.requests) == 1
