@@ -402,10 +402,15 @@ def resident_rows(home: str, message: str, turns: int) -> dict | None:
     RSS (each process's VmRSS, the launcher's keeper and workers included) idle after a
     first turn, and at its peak while a load of turns runs."""
     sys.path.insert(0, os.path.join(ROOT, "tests"))
-    from fakemodel import FakeModel
+    from fakemodel import FakeModel, make_ca
     if not all(has_stage(s) for s in ("shelldon-vaultd", "shelldon-brokerd", "shelldon-launcherd")):
         return None
-    model = FakeModel().start()
+    model = FakeModel()
+    # HTTPS, as a provider speaks: its CA in a hashed directory, as the system keeps its own
+    pki = make_ca(os.path.join(os.path.dirname(home), "pki"))
+    if pki:
+        model.serve_tls(pki["cert"], pki["key"])
+    model.start()
     model.reply = "Noted."
     run_dir = os.path.join(home, "run")
     vault = os.path.join(home, "memory", "vault")
@@ -416,8 +421,10 @@ def resident_rows(home: str, message: str, turns: int) -> dict | None:
     socks = {name: os.path.join(run_dir, f"{name}.sock") for name in ("vault", "broker", "launcher")}
     with open(os.path.join(home, "config.toml"), "w") as handle:   # configured as a user would
         handle.write(f'[brain]\nname = "openai"\nurl = "{model.openai_url}"\nmodel = "bench"\n')
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SHELLDON_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SHELLDON_", "SSL_CERT_"))}
     env["SHELLDON_HOME"] = home
+    if pki:
+        env["SSL_CERT_DIR"] = pki["cadir"]
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
     daemons = {}
     try:
@@ -444,7 +451,7 @@ def resident_rows(home: str, message: str, turns: int) -> dict | None:
         while load.poll() is None:
             peak = max(peak, sum(_rss_tree(d.pid) for d in daemons.values()))
             time.sleep(0.005)
-        return {"idle": idle, "peak": peak, "calls": len(model.requests)}
+        return {"idle": idle, "peak": peak, "calls": len(model.requests), "scheme": model.scheme}
     finally:
         for daemon in reversed(list(daemons.values())):
             daemon.terminate()
@@ -685,7 +692,8 @@ def main() -> int:
                          "; ".join(f"{name} {mib:.1f}" for name, mib in each.items()), "", "≤ 60 MiB",
                          _ok(idle <= 60)))
             rows.append(("resident", "added at the peak of a load of turns (through the broker)",
-                         f"+{live:.1f} MiB", f"{resident['calls']} model calls", "", "≤ +25 MiB",
+                         f"+{live:.1f} MiB", f"{resident['calls']} model calls over {resident['scheme'].upper()}",
+                         "", "≤ +25 MiB",
                          _ok(live <= 25)))
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -5,6 +5,9 @@ and Ollama's (POST /api/chat). What it answers is set per test: a reply text, an
 status, invalid JSON, or a hang. It records every request (path, headers, body).
 """
 import json
+import os
+import shutil
+import subprocess
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -65,13 +68,24 @@ class FakeModel:
         self.port = self.server.server_address[1]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
+        self.scheme = "http"
+
     @property
     def openai_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/v1"
+        return f"{self.scheme}://127.0.0.1:{self.port}/v1"
 
     @property
     def ollama_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{self.scheme}://127.0.0.1:{self.port}"
+
+    def serve_tls(self, cert: str, key: str) -> "FakeModel":
+        """Speak HTTPS with this certificate (call before start)."""
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        self.scheme = "https"
+        return self
 
     def start(self) -> "FakeModel":
         self.thread.start()
@@ -80,3 +94,90 @@ class FakeModel:
     def stop(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+def make_ca(where: str) -> dict | None:
+    """A throwaway CA and a certificate for 127.0.0.1 signed by it, made with the openssl
+    command: {"cadir": a hashed CA directory (as /etc/ssl/certs is), "cert", "key"}; None
+    where openssl is missing."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        return None
+    os.makedirs(where, exist_ok=True)
+
+    def run(*args, stdin=None):
+        subprocess.run([openssl, *args], cwd=where, check=True, capture_output=True, input=stdin)
+
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    run("req", "-x509", *ec, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=shelldon test CA",
+        "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign")
+    run("req", *ec, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1")
+    with open(os.path.join(where, "server.ext"), "w") as handle:
+        handle.write("subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n"
+                     "subjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid:always\n")
+    run("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+        "-out", "server.pem", "-days", "2", "-extfile", "server.ext")
+    cadir = os.path.join(where, "cadir")
+    os.makedirs(cadir, exist_ok=True)
+    shutil.copy(os.path.join(where, "ca.pem"), cadir)
+    run("rehash", cadir)
+    return {"cadir": cadir, "cert": os.path.join(where, "server.pem"), "key": os.path.join(where, "server.key")}
+
+
+class TunnelProxy:
+    """An HTTP proxy that only tunnels (CONNECT host:port), as an https_proxy does; it
+    records each CONNECT target."""
+
+    def __init__(self):
+        import socket
+        self.targets: list[str] = []
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def _serve(self):
+        import socket
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            head = b""
+            while b"\r\n\r\n" not in head:
+                chunk = client.recv(4096)
+                if not chunk:
+                    break
+                head += chunk
+            method, target = head.split(b" ")[:2] if head.count(b" ") >= 2 else (b"", b"")
+            if method != b"CONNECT":
+                client.sendall(b"HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n")
+                client.close()
+                continue
+            self.targets.append(target.decode())
+            host, _, port = target.decode().rpartition(":")
+            upstream = socket.create_connection((host, int(port)))
+            client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(source, sink):
+        try:
+            while chunk := source.recv(65536):
+                sink.sendall(chunk)
+        except OSError:
+            pass
+        finally:
+            for sock in (source, sink):
+                try:
+                    sock.shutdown(2)
+                except OSError:
+                    pass
+
+    def stop(self):
+        self.listener.close()

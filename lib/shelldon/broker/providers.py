@@ -1,12 +1,14 @@
 """The model providers: OpenAI-compatible chat completions and Ollama's chat API.
 
-The only module that makes HTTP calls. Through the standard library's urllib.request, not
-requests (docs/DEPARTURES.md): the broker is resident, and requests with its charset
-detection holds ~10 MiB more of its memory for the same POST. Proxies from the
-environment (HTTPS_PROXY, NO_PROXY) and certificate checks against the system's CAs, as
-requests would; a connect timeout and a read timeout; one bounded retry on a connection
-error or a 5xx; every failure raised as ProviderError with one line.
+The only module that makes HTTP calls. Through the standard library's http.client, not
+requests (docs/DEPARTURES.md): the broker is resident, and requests holds ~11 MiB more of
+its memory for the same POST (urllib.request ~1 MiB more). What requests gave is kept:
+the proxy the environment names (`https_proxy`/`http_proxy`, upper case too, the lower
+case first; `no_proxy`), read as urllib and requests read it; certificates checked
+against the system's CAs; a connect timeout and a read timeout; one bounded retry on a
+connection error or a 5xx; every failure raised as ProviderError with one line.
 """
+import os
 import time
 
 MAX_REPLY = 4 << 20   # bytes of a provider's answer read at most
@@ -16,21 +18,50 @@ class ProviderError(Exception):
     """The provider did not give a usable reply."""
 
 
-_openers: dict = {}
+# -- where a request goes: straight, or through the environment's proxy ------------------
+
+def _env(name: str) -> str:
+    return os.environ.get(name) or os.environ.get(name.upper()) or ""
 
 
-def _opener(connect_timeout: float):
-    """urllib's default opener (proxies from the environment, redirects), with connections
-    that bound the connect (and TLS handshake) by connect_timeout, then each read by the
-    request's own timeout."""
-    opener = _openers.get(connect_timeout)
-    if opener is not None:
-        return opener
+def proxy_for(scheme: str, host: str, port: int) -> str | None:
+    """The proxy URL for a request to scheme://host:port, or None to go straight there."""
+    proxy = _env(f"{scheme}_proxy")
+    if not proxy or (scheme == "http" and "REQUEST_METHOD" in os.environ):  # CGI: httpoxy
+        return None
+    host = host.lower()
+    for entry in _env("no_proxy").split(","):
+        name = entry.strip().lower()
+        if name == "*":
+            return None
+        name = name.lstrip(".")
+        if name and any(h == name or h.endswith("." + name) for h in (host, f"{host}:{port}")):
+            return None
+    return proxy if "://" in proxy else f"http://{proxy}"
+
+
+def _connection(url: str, config):
+    """(connection, the request target, extra headers) for a POST to url."""
     import http.client
-    import urllib.request
+    from urllib.parse import unquote, urlsplit
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ProviderError(f"{url}: not an http or https URL")
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    proxy = proxy_for(parts.scheme, parts.hostname, port)
+    via, headers = (parts.hostname, port), {}
+    if proxy is not None:
+        hop = urlsplit(proxy)
+        via = (hop.hostname or "", hop.port or 80)
+        if hop.username is not None:
+            import base64
+            pair = f"{unquote(hop.username)}:{unquote(hop.password or '')}".encode()
+            headers["Proxy-Authorization"] = "Basic " + base64.b64encode(pair).decode()
+    read_timeout = config.timeout
 
-    def connect(conn, base) -> None:
-        read_timeout, conn.timeout = conn.timeout, connect_timeout
+    def connect(conn, base) -> None:   # the connect (and TLS handshake) bounded apart
+        conn.timeout = config.connect_timeout
         base.connect(conn)
         conn.sock.settimeout(read_timeout)
 
@@ -42,68 +73,84 @@ def _opener(connect_timeout: float):
         def connect(self):
             connect(self, http.client.HTTPSConnection)
 
-    class HTTPHandler(urllib.request.HTTPHandler):
-        def http_open(self, req):
-            return self.do_open(HTTP, req)
-
-    class HTTPSHandler(urllib.request.HTTPSHandler):
-        def https_open(self, req):
-            return self.do_open(HTTPS, req, context=_tls())
-
-    opener = _openers[connect_timeout] = urllib.request.build_opener(HTTPHandler, HTTPSHandler)
-    return opener
+    if parts.scheme == "https":
+        conn = HTTPS(*via, context=_tls())
+        if proxy is not None:   # CONNECT through the proxy; TLS with the provider inside
+            conn.set_tunnel(parts.hostname, port, headers=headers)
+            headers = {}
+    else:
+        conn = HTTP(*via)
+        if proxy is not None:
+            target = url   # a proxy takes the absolute form
+    return conn, target, headers
 
 
 _contexts: list = []
 
 
 def _tls():
-    """One TLS context for every call, made at the first: loading the system's CAs costs
-    ~15 ms and ~1.8 MiB each time (the memory is not given back)."""
+    """One TLS context for every call, made at the first. Loading the system's CA bundle
+    costs ~15 ms and ~1.25 MiB (never given back): where the system keeps a hashed CA
+    directory (as Debian's /etc/ssl/certs), OpenSSL reads from it only the certificates a
+    chain needs. A bundle named by SSL_CERT_FILE is loaded as it is."""
     if not _contexts:
         import ssl
-        _contexts.append(ssl.create_default_context())
+        capath = ssl.get_default_verify_paths().capath
+        if not os.environ.get("SSL_CERT_FILE") and _hashed(capath):
+            _contexts.append(ssl.create_default_context(capath=capath))
+        else:
+            _contexts.append(ssl.create_default_context())
     return _contexts[0]
+
+
+def _hashed(directory: str | None) -> bool:
+    """A directory of CA certificates named by subject hash (`<8 hex digits>.<n>`)."""
+    try:
+        names = os.listdir(directory) if directory else []
+    except OSError:
+        return False
+    return any(len(name) >= 10 and name[8] == "." and name[9:].isdigit() and
+               all(c in "0123456789abcdef" for c in name[:8]) for name in names)
 
 
 def preload(config) -> None:
     """Load the HTTP client now, not on the first call (a dropped worker cannot import)."""
-    import urllib.error  # noqa: F401
-    _opener(config.connect_timeout)
+    import http.client  # noqa: F401
+    import urllib.parse  # noqa: F401
 
 
 def _post(url: str, payload: dict, headers: dict, config) -> dict:
     import http.client
-    import urllib.error
-    import urllib.request
 
     from ..contracts import jsontext
-    request = urllib.request.Request(url, data=jsontext.dumps(payload).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", **headers})
+    body = jsontext.dumps(payload).encode()
     attempts = 1 + max(0, config.retries)
     last = "no attempt"
     for attempt in range(attempts):
+        conn, target, extra = _connection(url, config)
         try:
-            with _opener(config.connect_timeout).open(request, timeout=config.timeout) as response:
-                body = response.read(MAX_REPLY + 1)
-        except urllib.error.HTTPError as exc:   # an answer, with a status of 400 or more
-            if exc.code >= 500:
-                last = f"{url}: server error {exc.code}"
-            else:
-                said = exc.read(200).decode("utf-8", "replace")
-                raise ProviderError(f"{url}: refused with {exc.code}: {said}") from None
-        except (urllib.error.URLError, OSError, http.client.HTTPException) as exc:
-            reason = getattr(exc, "reason", exc)
-            if isinstance(reason, TimeoutError):
-                raise ProviderError(f"{url}: no reply within {config.timeout:g}s") from None
-            last = f"{url}: cannot connect ({type(reason).__name__})"
+            conn.request("POST", target, body, {"Content-Type": "application/json", **extra, **headers})
+            response = conn.getresponse()
+            status, data = response.status, response.read(MAX_REPLY + 1)
+        except TimeoutError:
+            raise ProviderError(f"{url}: no reply within {config.timeout:g}s") from None
+        except (OSError, http.client.HTTPException) as exc:
+            last = f"{url}: cannot connect ({type(exc).__name__})"
         else:
-            if len(body) > MAX_REPLY:
+            if status >= 500:
+                last = f"{url}: server error {status}"
+            elif status >= 400:
+                said = data[:200].decode("utf-8", "replace")
+                raise ProviderError(f"{url}: refused with {status}: {said}")
+            elif len(data) > MAX_REPLY:
                 raise ProviderError(f"{url}: reply larger than {MAX_REPLY >> 20} MiB")
-            try:
-                return jsontext.loads(body.decode("utf-8"))
-            except (ValueError, RecursionError):
-                raise ProviderError(f"{url}: reply is not JSON") from None
+            else:
+                try:
+                    return jsontext.loads(data.decode("utf-8"))
+                except (ValueError, RecursionError):
+                    raise ProviderError(f"{url}: reply is not JSON") from None
+        finally:
+            conn.close()
         if attempt + 1 < attempts:
             time.sleep(0.2)
     raise ProviderError(last)
