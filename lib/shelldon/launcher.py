@@ -31,12 +31,12 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from .contracts import ContractError, wire
 from .contracts.turn import TurnRecord, check_turn_id, clean_message, new_turn_id
 from .home import Home
 from .util import log, privdrop
+from .util.records import dataclass, field
 from .util.unixline import listen_unix
 
 SOCKET_NAME = wire.SOCKET_NAME

@@ -11,13 +11,13 @@ bytes it replaced, so a revert can itself be reverted; an op already reverted is
 so reverting twice changes nothing. Learning ops (capture/resolve) are not undone.
 """
 import os
-from dataclasses import dataclass, field
 from datetime import datetime
 
 from ..contracts.turn import new_turn_id
 from ..home import Home
 from ..util.atomic import SymlinkRefused, fsync_dir
 from ..util.errors import Rejected
+from ..util.records import dataclass, field
 from . import curated, handedits, journal, undo
 from .history import HistoryStore, iso, utcnow
 from .journal import Entry

@@ -16,10 +16,10 @@ No worker user configured, or not running as root: the drop is skipped with a lo
 """
 import os
 import pwd
-from dataclasses import dataclass
 
 from . import log
 from .errors import Denied
+from .records import dataclass
 
 DEV_MODE_WARNING = "vault isolation OFF, dev mode"
 
