@@ -445,9 +445,9 @@ class Launcher:
         """Answer once the worker has said all it will: at the end of its one line (it closes
         the pipe before it exits: the turn does not wait for its teardown), or when it is
         gone. It counts against max_workers until it is reaped."""
-        if job.exited and job.answered:
-            self.children.pop(job.pid, None)
         if job.answered:
+            if job.exited:
+                self.children.pop(job.pid, None)
             return
         said_all = job.eof and not job.killed and job.out.endswith(b"\n")
         if not (said_all or (job.exited and (job.eof or job.killed))):
@@ -530,22 +530,21 @@ def preload(home: Home, config, broker_socket: str | None) -> None:
     dropped worker never has to import (it may not be able to read the interpreter's
     own library, e.g. a Python installed under /root). A warm-up prepare() with the
     rules brain walks the real path; it is read-only and its result is thrown away."""
-    import importlib
     from .core import turn as _core_turn  # noqa: F401
     from .core import curated, curated_index, handedits, memgit, undo  # noqa: F401  (loaded lazily)
     from .contracts import markdown  # noqa: F401  (raw/'s day header, the tree index)
     from .worker import brokerbrain, prompt, rules, turn  # noqa: F401
     from .worker.brain import RulesBrain
-    # (Not msgspec: the parent validates, and may import it; nor tomllib: only the parent
-    # reads config. sqlite_fts4 comes with the warm-up turn when the home needs it.)
-    for name in ("yaml",):
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            pass
+    # yaml reads a hand-edited header. (Not msgspec: the parent validates, and may import
+    # it; nor tomllib: only the parent reads config. sqlite_fts4 comes with the warm-up turn
+    # when the home needs it.)
+    try:
+        import yaml  # noqa: F401
+    except ImportError:
+        pass
     if config.brain.name != "rules" and not broker_socket:
         from .broker import providers
-        providers.preload(config.brain)
+        providers.preload()
     try:
         turn.prepare(home, "warm-up", config, brain=RulesBrain())
     except Exception as exc:

@@ -153,7 +153,7 @@ def run_broker(home, socket_path: str, vault_socket: str | None, worker_group: s
     from . import providers
     from ..util.errors import Rejected
     config = load_config(home)
-    providers.preload(config.brain)   # the HTTP client loaded before any call, not on the first
+    providers.preload()   # the HTTP client loaded before any call, not on the first
     try:
         worker_gid = grp.getgrnam(worker_group).gr_gid if worker_group else None
     except KeyError:

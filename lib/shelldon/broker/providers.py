@@ -40,9 +40,37 @@ def proxy_for(scheme: str, host: str, port: int) -> str | None:
     return proxy if "://" in proxy else f"http://{proxy}"
 
 
+_classes: list = []
+
+
+def _bounded():
+    """HTTP and HTTPS connections whose connect (and TLS handshake) is bounded by its own
+    timeout, then every read by the request's. Made once, at the first call."""
+    if not _classes:
+        import http.client
+
+        class Bounded:
+            def __init__(self, host, port, connect_timeout, **kwargs):
+                super().__init__(host, port, **kwargs)
+                self.connect_timeout = connect_timeout
+
+            def connect(self):
+                read_timeout, self.timeout = self.timeout, self.connect_timeout
+                super().connect()
+                self.timeout = read_timeout
+                self.sock.settimeout(read_timeout)
+
+        class HTTP(Bounded, http.client.HTTPConnection):
+            pass
+
+        class HTTPS(Bounded, http.client.HTTPSConnection):
+            pass
+        _classes.extend((HTTP, HTTPS))
+    return _classes
+
+
 def _connection(url: str, config):
     """(connection, the request target, extra headers) for a POST to url."""
-    import http.client
     from urllib.parse import unquote, urlsplit
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
@@ -58,28 +86,14 @@ def _connection(url: str, config):
             import base64
             pair = f"{unquote(hop.username)}:{unquote(hop.password or '')}".encode()
             headers["Proxy-Authorization"] = "Basic " + base64.b64encode(pair).decode()
-    read_timeout = config.timeout
-
-    def connect(conn, base) -> None:   # the connect (and TLS handshake) bounded apart
-        conn.timeout = config.connect_timeout
-        base.connect(conn)
-        conn.sock.settimeout(read_timeout)
-
-    class HTTP(http.client.HTTPConnection):
-        def connect(self):
-            connect(self, http.client.HTTPConnection)
-
-    class HTTPS(http.client.HTTPSConnection):
-        def connect(self):
-            connect(self, http.client.HTTPSConnection)
-
+    HTTP, HTTPS = _bounded()
     if parts.scheme == "https":
-        conn = HTTPS(*via, context=_tls())
+        conn = HTTPS(*via, config.connect_timeout, context=_tls(), timeout=config.timeout)
         if proxy is not None:   # CONNECT through the proxy; TLS with the provider inside
             conn.set_tunnel(parts.hostname, port, headers=headers)
             headers = {}
     else:
-        conn = HTTP(*via)
+        conn = HTTP(*via, config.connect_timeout, timeout=config.timeout)
         if proxy is not None:
             target = url   # a proxy takes the absolute form
     return conn, target, headers
@@ -113,10 +127,10 @@ def _hashed(directory: str | None) -> bool:
                all(c in "0123456789abcdef" for c in name[:8]) for name in names)
 
 
-def preload(config) -> None:
+def preload() -> None:
     """Load the HTTP client now, not on the first call (a dropped worker cannot import)."""
-    import http.client  # noqa: F401
     import urllib.parse  # noqa: F401
+    _bounded()
 
 
 def _post(url: str, payload: dict, headers: dict, config) -> dict:

@@ -178,11 +178,11 @@ class Defer(Exception):
     """The fast reader is not sure: msgspec decides."""
 
 
-def no_constants(name: str):
+def _no_constants(name: str):
     raise Defer(name)          # NaN, Infinity: not JSON; msgspec says so
 
 
-def no_repeats(pairs: list) -> dict:
+def _no_repeats(pairs: list) -> dict:
     obj = dict(pairs)
     if len(obj) != len(pairs):
         raise Defer("a repeated key")
@@ -194,7 +194,7 @@ def read_fast(data: bytes | str):
     NaN, duplicate keys, invalid UTF-8 — msgspec decides and words those)."""
     try:
         text = data.decode("utf-8") if isinstance(data, (bytes, bytearray, memoryview)) else data
-        return jsontext.loads(text, pairs_hook=no_repeats, constant=no_constants)
+        return jsontext.loads(text, pairs_hook=_no_repeats, constant=_no_constants)
     except (Defer, ValueError, TypeError, RecursionError):
         raise Defer("not plain JSON") from None
 

@@ -45,6 +45,9 @@ class RawJSON:
         return msgspec.Raw
 
 
+_RAW_LIST = Optional(ListOf(RawJSON(), 1 << 30))   # each item kept as its own JSON text (bytes)
+
+
 class Message(Record):
     omit_defaults = True    # a field at its default is left out when encoded
 
@@ -59,7 +62,7 @@ class SayReply(Message):
 
 
 class WorkerResult(Message):
-    fields = (("reply", _MAYBE_TEXT, None), ("ops", Optional(ListOf(RawJSON(), 1 << 30)), None),
+    fields = (("reply", _MAYBE_TEXT, None), ("ops", _RAW_LIST, None),
               ("error", _MAYBE_TEXT, None), ("code", _CODE, 0))
 
 
@@ -84,8 +87,8 @@ def encode(message: Message) -> bytes:
         value = getattr(message, name)
         if message.omit_defaults and default is not REQUIRED and value == default and type(value) is type(default):
             continue
-        if name == "ops" and value is not None:
-            text = "[" + ",".join(bytes(op).decode("utf-8") for op in value) + "]"
+        if kind is _RAW_LIST and value is not None:
+            text = "[" + ",".join(bytes(item).decode("utf-8") for item in value) + "]"
         else:
             text = jsontext.dumps(value, ascii=False, compact=True)
         parts.append(f'"{name}":{text}')
@@ -99,9 +102,7 @@ def decode(data: bytes, kind: type, what: str):
         values = None
     if values is None:
         return _by_msgspec(data, kind, what)
-    if values.get("ops") is not None:
-        values["ops"] = [jsontext.dumps(op, ascii=False, compact=True).encode() for op in values["ops"]]
-    return kind(**values)
+    return _raw_as_bytes(kind, values, lambda item: jsontext.dumps(item, ascii=False, compact=True).encode())
 
 
 _structs: dict = {}
@@ -118,9 +119,15 @@ def _by_msgspec(data: bytes, kind: type, what: str):
         raise ContractError(f"not a {what}: {exc}") from None
     except msgspec.DecodeError as exc:
         raise ContractError(f"{what} is not valid JSON: {exc}") from None
-    values = {name: getattr(struct, name) for name, _kind, _default in kind.fields}
-    if values.get("ops") is not None:
-        values["ops"] = [bytes(op) for op in values["ops"]]
+    return _raw_as_bytes(kind, {name: getattr(struct, name) for name, _kind, _default in kind.fields}, bytes)
+
+
+def _raw_as_bytes(kind: type, values: dict, to_bytes) -> Message:
+    """The message, its raw-JSON lists made each item's text as bytes (from a parsed value,
+    or from msgspec.Raw)."""
+    for name, field_kind, _default in kind.fields:
+        if field_kind is _RAW_LIST and values.get(name) is not None:
+            values[name] = [to_bytes(item) for item in values[name]]
     return kind(**values)
 
 

@@ -1,12 +1,6 @@
 """Text normalised for "is this the same thing said again?" comparisons."""
 import unicodedata
 
-from . import regex
-
-patterns = regex.Cache(__file__)
-
-_SPACE = patterns.compile(r"\s+")
-
 
 def _is_edge_junk(ch: str) -> bool:
     return ch.isspace() or unicodedata.category(ch).startswith(("P", "S"))
@@ -19,7 +13,7 @@ def normalise(text: str) -> str:
     punctuation inside the text are kept ("3.5 kg" stays "3.5 kg").
     """
     folded = unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).casefold())
-    folded = _SPACE.sub(" ", folded)
+    folded = " ".join(folded.split())
     start, end = 0, len(folded)
     while start < end and _is_edge_junk(folded[start]):
         start += 1
@@ -27,5 +21,3 @@ def normalise(text: str) -> str:
         end -= 1
     return folded[start:end]
 
-
-patterns.save()

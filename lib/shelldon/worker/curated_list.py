@@ -16,9 +16,7 @@ import unicodedata
 from collections import namedtuple
 
 from ..home import COLLECTIONS
-from ..util import regex
-
-patterns = regex.Cache(__file__)
+from .history_read import WORD
 
 SEAL_KEY = "curated_dirs"
 COUNT_KEY = "curated_count"
@@ -50,7 +48,6 @@ def listing(conn: sqlite3.Connection, memory: str):
 
 # -- the words of an item (recall's matching; the core indexes them, recall queries them) --
 
-WORD = patterns.compile(r"\w+")
 
 
 def fold(word: str) -> str:
@@ -145,5 +142,3 @@ def indexed_matches(conn: sqlite3.Connection, folded_terms: set[str]) -> set[str
     except sqlite3.Error:
         return None
 
-
-patterns.save()

@@ -29,7 +29,7 @@ class Learning:
 # -- which learnings a dream sees ------------------------------------------------------
 
 def _one_line(text: str) -> str:
-    return _SPACES.sub(" ", text).strip()
+    return " ".join(text.split())
 
 
 def tag(learning: Learning) -> str:
@@ -51,7 +51,6 @@ def bound(learnings: list[Learning], max_learnings: int, max_bytes: int) -> list
 
 # -- the offline policy ----------------------------------------------------------------
 
-_SPACES = patterns.compile(r"\s+")
 _WORDS = patterns.compile(r"[\w']+")
 _HYPHENATED = patterns.compile(r"[\w'-]+")
 _PREFERENCE = patterns.compile(r"\b(likes?|liked|lov(?:e|es|ed|ing)|prefer(?:s|red|ring)?|hat(?:e|es|ed)|"

@@ -25,7 +25,7 @@ hi hello hey ok okay yes yeah thanks thank also really get got like just one s t
 """.split())
 
 
-_WORD = patterns.compile(r"\w+")
+WORD = patterns.compile(r"\w+")   # a word, as every reader of text splits it
 
 # A history row: id, turn_id (or None), role ('owner' or 'pet'), content, ts. A plain
 # namedtuple: typing.NamedTuple would import typing (~3 ms) into every short stage.
@@ -35,7 +35,7 @@ Message = namedtuple("Message", "id turn_id role content ts")
 def match_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:
     """The bare word terms of a message, stopwords out, de-duplicated, capped."""
     seen: list[str] = []
-    for word in _WORD.findall(text):
+    for word in WORD.findall(text):
         folded = word.casefold()
         if folded in STOPWORDS or folded in seen:
             continue

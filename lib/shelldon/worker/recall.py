@@ -16,9 +16,8 @@ from ..home import COLLECTIONS, Home
 from ..util.atomic import read_regular
 from ..util.errors import Rejected
 from ..util.slug import slugify
-from .curated_list import WORD as _WORD
 from .curated_list import fold, indexed_matches, tree_state
-from .history_read import match_terms, open_readonly
+from .history_read import WORD, match_terms, open_readonly
 
 TOP_FILES = ("DIRECTIVE.md", "about.md", "summary.md", "episodes.md")
 
@@ -70,10 +69,10 @@ def search_tree(home: Home, query: str, n: int, include_forgotten: bool = False)
             continue
         offset = text[: len(text) - len(body)].count("\n")  # header lines before the body
         name = f"{meta.get('name', '')} {os.path.basename(path)[:-3]}"
-        name_terms = terms & {fold(w) for w in _WORD.findall(name)}
+        name_terms = terms & {fold(w) for w in WORD.findall(name)}
         best: list[TreeHit] = []
         for number, line in enumerate(body.split("\n"), offset + 1):
-            found = terms & {fold(w) for w in _WORD.findall(line)}
+            found = terms & {fold(w) for w in WORD.findall(line)}
             if found:
                 score = len(found) + 0.5 * len(name_terms - found)
                 best.append(TreeHit(os.path.relpath(path, home.root), number, line.strip(), score, forgotten))

@@ -33,7 +33,6 @@ _MY_THING = patterns.compile(r"\bmy\s+(?P<thing>[\w' -]{2,40}?)\s+(?:is|are|was)
 _LIKE = patterns.compile(r"\bI\s+(?:really\s+)?(?P<verb>like|love|prefer|hate|enjoy|dislike|adore|can't stand|don't like)\s+"
                          r"(?P<what>[^.!?\n]+)", regex.IGNORECASE)
 _TERM = patterns.compile(r"[\w'-]+")
-_SPACES = patterns.compile(r"\s+")
 _LETTERS = patterns.compile(r"[^\W\d_]+")
 _LIST_STAMP = patterns.compile(r"^-\s*\[[^\]]*\]\s*")
 _SPEAKER = patterns.compile(r"^(owner|pet):\s*")
@@ -56,7 +55,7 @@ def _name_from(text: str, words: int = 4) -> str:
 
 
 def _sentence(text: str) -> str:
-    return _SPACES.sub(" ", text).strip().rstrip(".!") + "."
+    return " ".join(text.split()).rstrip(".!") + "."
 
 
 def propose_ops(message: str) -> list[dict]:
