@@ -18,7 +18,7 @@ def _isolated_env(tmp_path, monkeypatch):
     """No test reads or writes the real $HOME, a real key, or the network."""
     monkeypatch.setenv("HOME", str(tmp_path / "user-home"))
     for var in ("SHELLDON_HOME", "SHELLDON_API_KEY", "SHELLDON_BRAIN", "SHELLDON_BRAIN_URL",
-                "SHELLDON_MODEL", "SHELLDON_FTS", "SHELLDON_DEBUG"):
+                "SHELLDON_MODEL", "SHELLDON_FTS", "SHELLDON_DEBUG", "SHELLDON_BROKER_SOCKET"):
         monkeypatch.delenv(var, raising=False)
 
 

@@ -120,3 +120,49 @@ def test_no_vault_helper_is_an_error_not_a_keyless_call(home, fake_model):
         daemon.stop()
     assert answer["ok"] is False and "vault helper" in answer["error"]
     assert fake_model.requests == []
+
+
+def test_think_turn_and_dream_ask_through_a_running_broker(home, fake_model):
+    """With a broker on the home's run/broker.sock, a stage's model call goes through it —
+    the stage's own URL (here a dead port) and the environment's key are not used."""
+    fake_model.reply = "through the broker"
+    daemon = broker(home, fake_model)
+    env = {**os.environ, "SHELLDON_HOME": str(home), "SHELLDON_API_KEY": "sk-never-sent"}
+    stage = [sys.executable, str(BIN / "shelldon-turn"), "--brain", "openai", "--brain-url", "http://127.0.0.1:9/v1"]
+    try:
+        turn = subprocess.run([*stage, "I like green tea"], capture_output=True, env=env)
+        capture = subprocess.run([sys.executable, str(BIN / "shelldon-capture"), "--key", "tea", "likes tea"],
+                                 capture_output=True, env=env)
+        dream = subprocess.run([sys.executable, str(BIN / "shelldon-dream"), "--if-idle", "0", "--brain", "openai",
+                                "--brain-url", "http://127.0.0.1:9/v1"], capture_output=True, env=env)
+    finally:
+        daemon.stop()
+    assert turn.returncode == 0 and turn.stdout == b"through the broker\n", turn.stderr
+    assert b"dev mode" not in turn.stderr and b"SHELLDON_API_KEY" not in turn.stderr
+    assert capture.returncode == 0 and dream.returncode == 0, dream.stderr
+    assert len(fake_model.requests) == 2   # the turn's and the dream's, both by the broker
+    assert all("Authorization" not in r["headers"] for r in fake_model.requests)   # no vault: no key
+    # named by the environment, as the systemd dream unit does; a broker that is gone is a
+    # failed brain (the degraded reply), never a direct call with the environment's key
+    gone = subprocess.run([*stage, "hello again"], capture_output=True,
+                          env={**env, "SHELLDON_BROKER_SOCKET": str(home / "run/nothing.sock")})
+    assert gone.returncode == 0 and gone.stdout.startswith(b"Sorry, my thoughts are foggy")
+    assert b"run/nothing.sock" in gone.stderr and len(fake_model.requests) == 2
+
+
+@pytest.mark.root
+def test_a_turn_through_the_broker_carries_the_vault_key(home, fake_model):
+    key = "sk-vault-only-7"
+    (home / "memory/vault/provider-key.md").write_text(key + "\n")
+    vaultd = Daemon("shelldon-vaultd", "--socket", home / "run/vault.sock", "--vault", home / "memory/vault",
+                    "--allow-uid", "root", socket_path=home / "run/vault.sock")
+    daemon = broker(home, fake_model, "--vault-socket", home / "run/vault.sock")
+    try:
+        turn = subprocess.run([sys.executable, str(BIN / "shelldon-turn"), "--brain", "openai", "--brain-url",
+                               "http://127.0.0.1:9/v1", "hello"], capture_output=True,
+                              env={**os.environ, "SHELLDON_HOME": str(home)})
+    finally:
+        logs = daemon.stop() + vaultd.stop()
+    assert turn.returncode == 0 and turn.stdout == b"Hello from the model.\n", turn.stderr
+    assert fake_model.requests[0]["headers"]["Authorization"] == f"Bearer {key}"
+    assert key.encode() not in turn.stderr and key not in logs

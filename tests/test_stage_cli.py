@@ -121,6 +121,15 @@ def test_envvar_is_read_unless_empty():
     assert by_fast(ingest, ["--home", "/a"], {"SHELLDON_HOME": "/h"})["home_dir"] == "/a"
 
 
+@pytest.mark.parametrize("name", ["shelldon-status", "shelldon-init", "shelldon-ingest"])
+def test_an_empty_home_flag_is_a_usage_error_not_the_default_home(tmp_path, name):
+    result = subprocess.run([sys.executable, str(BIN / name), "--home", ""], capture_output=True,
+                            env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    assert result.returncode == 2
+    assert result.stderr == f"{name}: --home is an empty path: name the home directory\n".encode()
+    assert not (tmp_path / ".shelldon").exists()
+
+
 def test_help_completion_and_errors_go_to_click(tmp_path):
     ingest = load("shelldon-ingest")
     for argv in (["--help"], ["-h"], ["--owner"], ["--bogus"], ["extra"], ["--owner", "--pet"]):

@@ -34,6 +34,18 @@ def test_json_lines_and_n(ready):
     assert hits[0]["path"].startswith("memory/") and hits[1]["turn_id"] and hits[1]["role"] in ("owner", "pet")
 
 
+def test_a_query_of_only_common_words_is_searched_as_it_is(ready):
+    """The prompt's recall drops words like "hello" and "there"; the owner searching for
+    them means them (grep would find them)."""
+    seed(ready)
+    ready("shelldon-ingest", "--owner", "hello there", "--pet", "hi!")
+    result = ready("shelldon-recall", "hello")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().splitlines()[-1].endswith("owner: hello there")
+    weather = ready("shelldon-recall", "the", "is").stdout.decode()   # common words, in both stores
+    assert "memory/facts/bike.md:8:" in weather and "owner: the weather is grim" in weather
+
+
 def test_nothing_matched_exits_1(ready):
     seed(ready)
     result = ready("shelldon-recall", "zeppelin")

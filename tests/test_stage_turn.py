@@ -1,5 +1,6 @@
 """A turn end to end: the pipe, shelldon-turn, the brains over real HTTP, memory reaching prompts."""
 import json
+import os
 import subprocess
 import sys
 
@@ -147,6 +148,44 @@ def test_http_brain_failures_give_the_degraded_reply(ready, home, fake_model, fa
     assert not (home / "memory/people/ana.md").exists()
     if failure == "500":
         assert len(fake_model.requests) == 2  # one bounded retry
+
+
+@pytest.mark.parametrize("reply, why", [("I am\x00here", b"NUL byte"), ("broken \ud800 text", b"not valid UTF-8"),
+                                        ("   \n", b"empty reply"), ("x" * (70 * 1024), b"too long")])
+def test_a_reply_that_cannot_be_recorded_degrades_and_keeps_the_turn(ready, home, fake_model, reply, why):
+    """The owner's message is recorded whatever the model says back (issue: a NUL made the
+    pipe refuse the record and lose the turn)."""
+    fake_model.reply = reply
+    result = ready("shelldon-turn", "--brain", "openai", "--brain-url", fake_model.openai_url, "I like green tea")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().startswith(DEGRADED)
+    assert why in result.stderr and b"Traceback" not in result.stderr
+    assert db_rows(home, "SELECT role, substr(content, 1, 28) FROM messages ORDER BY id") == [
+        ("owner", "I like green tea"), ("pet", DEGRADED)]
+    # the pipe too: think emits the degraded record, exit 0, and ingest records the turn
+    record = ready("shelldon-assemble", "what about tea").stdout
+    thought = ready("shelldon-think", "--brain", "openai", "--brain-url", fake_model.openai_url, input=record)
+    assert thought.returncode == 0 and json.loads(thought.stdout)["reply"].startswith(DEGRADED)
+    assert ready("shelldon-ingest", input=thought.stdout).returncode == 0
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(4,)]
+
+
+def test_an_empty_message_is_refused_not_recorded(ready, home):
+    for args, stdin in ((("",), None), ((), b"\n\n")):
+        result = ready("shelldon-turn", *args, input=stdin)
+        assert result.returncode == 65 and b"no message" in result.stderr
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(0,)]
+
+
+def test_bytes_that_are_not_utf8_in_an_argument_get_one_clear_line(ready, home):
+    result = subprocess.run([sys.executable, str(BIN / "shelldon-turn"), b"caf\xe9 tea"], capture_output=True,
+                            env={**os.environ, "SHELLDON_HOME": str(home)})
+    assert result.returncode == 65
+    assert result.stderr == b"shelldon-turn: message is not valid UTF-8 text (the byte 0xe9 at character 4)\n"
+    forget = subprocess.run([sys.executable, str(BIN / "shelldon-forget"), "facts", b"caf\xe9"], capture_output=True,
+                            env={**os.environ, "SHELLDON_HOME": str(home)})
+    assert forget.returncode == 65 and b"not valid UTF-8 text (the byte 0xe9)" in forget.stderr
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(0,)]
 
 
 def test_a_5xx_then_success_is_retried_once(ready, home, fake_model):

@@ -558,6 +558,9 @@ def run_launcher(home: Home, socket_path: str | None, worker_user: str | None,
     from .config import load_config
     home.require()
     config = load_config(home, **(config_overrides or {}))
+    if config.brain.name != "rules" and not broker_socket:   # a broker on the home's run/broker.sock
+        from .worker.brain import broker_socket as running_broker
+        broker_socket = running_broker(home)
     preload(home, config, broker_socket)
     # perf: what is loaded now is never freed, so keep the collector off it — a forked
     # worker whose collector walked these objects would copy their pages (docs/PERFORMANCE.md).

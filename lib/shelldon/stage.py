@@ -43,6 +43,9 @@ def exit_code_for(exc: BaseException) -> tuple[int, str]:
     from .util.lock import LockTimeout
     if isinstance(exc, ShelldonError):
         return exc.exit_code, str(exc)
+    if isinstance(exc, UnicodeEncodeError):   # text that came in as bytes that are not UTF-8
+        from .contracts.turn import not_text   # (its position is in some inner string: left out)
+        return 65, f"an argument or a line is not valid UTF-8 text ({not_text(exc).split(' at ')[0]})"
     if isinstance(exc, (ContractError, SymlinkRefused, UnicodeError, LineTooLong)):
         return 65, str(exc)
     if isinstance(exc, LockTimeout):
@@ -85,6 +88,9 @@ def run(program: str, func: Callable[..., int | None], *args, **kwargs) -> None:
 
 def home_for(path: str | None):
     from .home import Home
+    if path == "":   # `--home ""`: not a reason to fall back to ~/.shelldon
+        from .util.errors import Usage
+        raise Usage("--home is an empty path: name the home directory")
     return Home.resolve(path)
 
 

@@ -24,6 +24,7 @@ from .records import REQUIRED, Boolean, Defer, Integer, ListOf, Optional, Record
     msgspec_fields, read_fast
 
 SOCKET_NAME = "shelldon.sock"      # the launcher's socket, in the home's run/
+BROKER_SOCKET_NAME = "broker.sock"  # shelldon-brokerd's default socket, in the home's run/
 MAX_SAY_REQUEST = 256 * 1024       # a 64 KiB message, escaped, fits with room to spare
 MAX_WORKER_RESULT = 1024 * 1024    # reply + ops from one worker
 MAX_BROKER_REQUEST = 512 * 1024    # prompt (24 KiB + the message) with room to spare

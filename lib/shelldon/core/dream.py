@@ -188,7 +188,7 @@ def model_ops(home: Home, config, seen: Seen) -> tuple[list[str], list[str]]:
     from ..worker.replyops import split_reply
     prompt = dream_prompt(seen.learnings, _read_memory(home, "about.md"), _read_memory(home, "summary.md"),
                           seen.recent)
-    brain = load_brain(config)
+    brain = load_brain(config, home=home)
     try:
         text = brain.complete(prompt, DREAM_MESSAGE)
     except BrainError as exc:

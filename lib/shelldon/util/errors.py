@@ -7,6 +7,12 @@ class ShelldonError(Exception):
     exit_code = 1
 
 
+class Usage(ShelldonError):
+    """A command line that cannot mean anything (EX_USAGE, as click's own usage errors)."""
+
+    exit_code = 2
+
+
 class Rejected(ShelldonError):
     """Input rejected: bad JSON, an invalid op, bad bytes (EX_DATAERR)."""
 

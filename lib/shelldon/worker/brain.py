@@ -52,9 +52,32 @@ def dev_mode_key() -> str | None:
     return key
 
 
-def load_brain(config, api_key: str | None = None) -> Brain:
-    """A brain for config.brain (or a BrainConfig). api_key None → dev-mode key from the environment."""
+def broker_socket(home=None) -> str | None:
+    """Where a running broker listens: SHELLDON_BROKER_SOCKET, else the home's run/broker.sock
+    when there is a socket there; None: no broker (dev mode)."""
+    path = os.environ.get("SHELLDON_BROKER_SOCKET")
+    if path or home is None:
+        return path or None
+    import stat
+
+    from ..contracts.wire import BROKER_SOCKET_NAME
+    path = os.path.join(home.run, BROKER_SOCKET_NAME)
+    try:
+        return path if stat.S_ISSOCK(os.stat(path).st_mode) else None
+    except OSError:
+        return None
+
+
+def load_brain(config, api_key: str | None = None, home=None) -> Brain:
+    """A brain for config.brain (or a BrainConfig). A model brain goes through the broker when
+    one runs (the broker's own [brain] settings then choose the endpoint and model, and it
+    holds the key); without one, directly, with api_key or the dev-mode key."""
     brain_config = getattr(config, "brain", config)
     if brain_config.name == "rules":
         return RulesBrain()
+    if api_key is None:
+        path = broker_socket(home)
+        if path:
+            from .brokerbrain import BrokerBrain
+            return BrokerBrain(path, brain_config.name)
     return HttpBrain(brain_config, api_key if api_key is not None else dev_mode_key())

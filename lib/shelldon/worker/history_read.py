@@ -32,16 +32,21 @@ WORD = patterns.compile(r"\w+")   # a word, as every reader of text splits it
 Message = namedtuple("Message", "id turn_id role content ts")
 
 
-def match_terms(text: str, limit: int = MAX_QUERY_TERMS) -> list[str]:
-    """The bare word terms of a message, stopwords out, de-duplicated, capped."""
+def match_terms(text: str, limit: int = MAX_QUERY_TERMS, common: bool = False) -> list[str]:
+    """The bare word terms of a message, stopwords out, de-duplicated, capped. common: a
+    text of nothing but stopwords keeps them — the owner who searches for "hello" means
+    it; a prompt's recall for "hello there" is better without."""
     seen: list[str] = []
-    for word in WORD.findall(text):
+    words = WORD.findall(text)
+    for word in words:
         folded = word.casefold()
         if folded in STOPWORDS or folded in seen:
             continue
         seen.append(folded)
         if len(seen) >= limit:
             break
+    if common and not seen:
+        seen = list(dict.fromkeys(word.casefold() for word in words))[:limit]
     return seen
 
 
@@ -92,9 +97,10 @@ class HistoryReader:
     RECENT_CAP = 1_200    # rows of the recent window taken for the commoner words, about
     SHORTLIST = 120       # rows whose lengths may be read for the final order, at most
 
-    def search(self, query: str, k: int) -> list[Message]:
-        """Most relevant first; any input is safe; a database error gives []."""
-        terms = match_terms(query)
+    def search(self, query: str, k: int, common: bool = False) -> list[Message]:
+        """Most relevant first; any input is safe; a database error gives []. common: as
+        for match_terms."""
+        terms = match_terms(query, common=common)
         if not terms or k <= 0 or self.fts is None:
             return []
         try:

@@ -55,7 +55,7 @@ def candidate_files(home: Home, terms: set[str]) -> list[str]:
 
 
 def search_tree(home: Home, query: str, n: int, include_forgotten: bool = False) -> list[TreeHit]:
-    terms = {fold(t) for t in match_terms(query)}
+    terms = {fold(t) for t in match_terms(query, common=True)}
     if not terms or n <= 0:
         return []
     hits: list[TreeHit] = []
@@ -90,7 +90,7 @@ def search_history(home: Home, query: str, n: int) -> list[HistoryHit]:
     if n <= 0 or not os.path.isfile(home.db):
         return []
     with open_readonly(home.db) as reader:
-        return [HistoryHit(m.id, m.turn_id, m.role, m.ts, m.content) for m in reader.search(query, n)]
+        return [HistoryHit(m.id, m.turn_id, m.role, m.ts, m.content) for m in reader.search(query, n, common=True)]
 
 
 # -- the history of one item --------------------------------------------------------

@@ -56,7 +56,7 @@ def assemble_stream(home, stdin, stdout, config, message: str | None = None,
 def think_stream(home, stdin, stdout, config) -> int:
     from .brain import load_brain
     from .turn import think
-    brain = load_brain(config)
+    brain = load_brain(config, home=home)
     bad = 0
     from ..util.lines import iter_lines
     for number, line in iter_lines(stdin, MAX_INPUT):
