@@ -292,13 +292,32 @@ class HistoryReader:
         self.close()
 
 
-def open_readonly(path: str, timeout: float = 5.0) -> HistoryReader:
-    """A connection on which any write raises (sqlite's mode=ro)."""
+def open_readonly(path: str, timeout: float = 5.0, snapshot: bool = False) -> HistoryReader:
+    """A connection on which any write raises (sqlite's mode=ro). snapshot: every read through
+    it sees the database as it was at open (one read transaction, ended by close())."""
     # The URI escapes by hand: urllib.parse (and the ipaddress it loads) cost ~2 ms a stage.
     uri = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
     conn = sqlite3.connect(f"file:{uri}?mode=ro", uri=True, timeout=timeout,
                            isolation_level=None, check_same_thread=False)
-    return HistoryReader(conn)
+    if snapshot:
+        conn.execute("BEGIN")
+    for attempt in range(READ_ATTEMPTS):
+        try:
+            return HistoryReader(conn)   # its first query starts the read
+        except sqlite3.OperationalError as exc:
+            if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) != SQLITE_READONLY or attempt + 1 == READ_ATTEMPTS:
+                conn.close()
+                raise
+            import time
+            time.sleep(0.002 * (attempt + 1))
+
+
+# A reader that may not write the WAL index (-shm), as a dropped worker, can catch the
+# index's header while a writer rewrites it; sqlite then says SQLITE_READONLY_RECOVERY
+# ("attempt to write a readonly database") though nothing needs recovering once the writer
+# is done. Starting the read again a moment later succeeds (seen with 50 turns at once).
+SQLITE_READONLY = 8
+READ_ATTEMPTS = 5
 
 
 patterns.save()

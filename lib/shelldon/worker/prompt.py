@@ -293,7 +293,7 @@ def gather(home, message: str, bounds) -> Sections:
     reader = None
     if os.path.exists(home.db):
         try:
-            reader = open_readonly(home.db)
+            reader = open_readonly(home.db, snapshot=True)   # one view of it for the whole prompt
         except (sqlite3.Error, OSError) as exc:
             s.failures.append(f"history unavailable: {exc}")
     else:
