@@ -111,6 +111,34 @@ def test_units_are_hardened_oneshots_matching_the_crontab(stage):
         assert fields[:2] == ["17", "3"]
 
 
+@pytest.mark.root
+@pytest.mark.skipif(shutil.which("setpriv") is None, reason="setpriv (util-linux) not installed")
+def test_the_units_stages_work_as_root_without_capabilities(tmp_path):
+    """The units run dream and prune as root with an empty capability set, on the home the
+    launcher (root) writes: the kernel lets them write root's own files and nothing more."""
+    base = tmp_path / "srv"
+    base.mkdir(mode=0o755)
+    home = base / "home"
+    env = {**os.environ, "SHELLDON_HOME": str(home)}
+    run = lambda *argv, wrap=(): subprocess.run([*wrap, sys.executable, str(BIN / argv[0]), *argv[1:]],
+                                                capture_output=True, env=env, timeout=120)
+    assert run("shelldon-init", "--worker-user", "nobody").returncode == 0
+    assert run("shelldon-turn", "I like green tea").returncode == 0
+    for _ in range(3):
+        assert run("shelldon-capture", "--key", "tea", "likes green tea").returncode == 0
+    no_caps = ("setpriv", "--bounding-set=-all", "--inh-caps=-all")
+    probe = subprocess.run([*no_caps, "grep", "^CapEff", "/proc/self/status"], capture_output=True, text=True)
+    assert probe.stdout.split() == ["CapEff:", "0000000000000000"]
+    dream = run("shelldon-dream", "--if-idle", "0", wrap=no_caps)
+    assert dream.returncode == 0 and b"promoted 1" in dream.stdout, dream.stderr
+    prune = run("shelldon-prune", wrap=no_caps)
+    assert prune.returncode == 0, prune.stderr
+    (home / "run").chmod(0o700)
+    os.chown(home / "run", 65534, 65534)   # a file that is not root's: no capability reaches it
+    refused = run("shelldon-prune", wrap=no_caps)
+    assert refused.returncode == 77 and b"permission denied" in refused.stderr
+
+
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze not installed")
 def test_units_verify(tmp_path):
     """systemd-analyze verify, with ExecStart pointed at this checkout (it checks the binary exists)."""
