@@ -120,3 +120,28 @@ def test_directive_is_never_written(ready, home):
                     {"op": "rewrite_about", "content": "x"})
     ready("shelldon-apply", input=ops)
     assert directive.read_text() == "be kind"
+
+
+def test_one_op_the_file_system_fails_costs_only_that_op(ready, home):
+    """Any OSError of one op's write refuses that op (65, named) and nothing else: the
+    later ops are applied and the turn record passes through. It is not journalled, so the
+    same input applies it once the cause is gone."""
+    people = home / "memory/people"
+    people.rmdir()
+    people.write_text("a file where a collection should be\n")
+    record = {"turn_id": "t-fs", "owner": "x", "reply": "y",
+              "ops": [{"op": "remember", "collection": "people", "name": "Ana", "content": "my sister"},
+                      {"op": "remember", "collection": "facts", "name": "cat", "content": "has a cat"}]}
+    result = ready("shelldon-apply", input=ops_lines(record))
+    assert result.returncode == 65, result.stderr
+    err = result.stderr.decode()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err and "internal error" not in err
+    assert "line 1: remember rejected: memory/people/ana.md: Not a directory" in err
+    assert json.loads(result.stdout) == record
+    assert (home / "memory/facts/cat.md").exists()
+    assert db_rows(home, "SELECT seq, status FROM journal WHERE turn_id = 't-fs'") == [(2, "applied")]
+    people.unlink()
+    people.mkdir()
+    again = ready("shelldon-apply", input=ops_lines(record))
+    assert again.returncode == 0, again.stderr
+    assert (people / "ana.md").read_text().endswith("my sister\n")

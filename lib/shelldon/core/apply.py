@@ -54,6 +54,19 @@ def _rejected(item: Item, reason: str) -> Entry:
     return Entry(item.turn_id, item.seq, _op_name(item.raw), "rejected", reason)
 
 
+def _failed(home: Home, item: Item, exc: OSError) -> Entry:
+    """The file system failed this one op (no space, an I/O error, a name it cannot hold,
+    a file standing where a directory should): refused, the rest of the run goes on.
+    Not journalled — the op is not at fault, so the same input run again applies it once
+    the cause is fixed (a journalled rejection would be replayed as one for ever)."""
+    where = exc.filename if isinstance(exc.filename, str) else None
+    if where and os.path.isabs(where) and where.startswith(home.root + os.sep):
+        where = os.path.relpath(where, home.root)
+    reason = f"{where + ': ' if where else ''}{exc.strerror or exc}"
+    return _rejected(item, f"{reason} (nothing half-written, nothing journalled: "
+                           f"fix that and run again)")
+
+
 def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -> tuple[Entry, str | bytes | None]:
     from . import curated, handedits, undo  # file ops only: a capture never loads them
     name = _op_name(item.raw)
@@ -124,6 +137,9 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
                 journal.record(conn, entry, _raw_text(item.raw), ts)
             outcomes.append(Outcome(item, entry))
             continue
+        except OSError as exc:  # reading what stands at the target failed
+            outcomes.append(Outcome(item, _failed(home, item, exc)))
+            continue
         pending.append((item, op))
     if atomic and any(o.entry.rejected for o in outcomes):
         for item, _op in pending:
@@ -145,6 +161,11 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
             entry = _rejected(item, str(exc))
             with store.transaction() as conn:
                 journal.record(conn, entry, op_to_dict(op), ts)
+        except OSError as exc:
+            # The write's announcement (pending_writes) stays: the next write session
+            # journals the write if it landed after all (a failed directory fsync), and
+            # drops the announcement if not.
+            entry = _failed(home, item, exc)
         outcomes.append(Outcome(item, entry))
     return _in_order(items, outcomes)
 
