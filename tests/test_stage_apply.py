@@ -122,6 +122,19 @@ def test_directive_is_never_written(ready, home):
     assert directive.read_text() == "be kind"
 
 
+def test_a_long_name_in_four_byte_characters_is_written_under_a_shorter_slug(ready, home):
+    name = "\U00020000" * 63          # contract-valid (120 characters at most), 252 UTF-8 bytes
+    record = {"turn_id": "t-long", "owner": "x", "reply": "y",
+              "ops": [{"op": "remember", "collection": "people", "name": name, "content": "x"},
+                      {"op": "remember", "collection": "facts", "name": "cat", "content": "has a cat"}]}
+    result = ready("shelldon-apply", input=ops_lines(record))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == record
+    (written,) = (home / "memory/people").glob("*.md")
+    assert written.name == "\U00020000" * 60 + ".md" and len(os.fsencode(written.name)) == 243
+    assert (home / "memory/facts/cat.md").exists()
+
+
 def test_one_op_the_file_system_fails_costs_only_that_op(ready, home):
     """Any OSError of one op's write refuses that op (65, named) and nothing else: the
     later ops are applied and the turn record passes through. It is not journalled, so the
