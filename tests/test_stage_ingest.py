@@ -19,8 +19,15 @@ def test_ingest_one_turn_from_flags(ready, home):
 def test_owner_dash_reads_stdin(ready, home):
     assert ready("shelldon-ingest", "--owner", "-", "--pet", "ok", input="from stdin\n").returncode == 0
     assert db_rows(home, "SELECT content FROM messages WHERE role='owner'") == [("from stdin",)]
-    both = ready("shelldon-ingest", "--owner", "-", "--pet", "-", input="x")
-    assert both.returncode == 65
+
+
+def test_owner_and_pet_misused_are_usage_errors(ready, home):
+    for args in (("--owner", "-", "--pet", "-"), ("--owner", "a"), ("--pet", "b"), ("--owner", "-")):
+        result = ready("shelldon-ingest", *args, input="x")
+        assert result.returncode == 2, (args, result.stderr)
+        assert result.stderr.startswith(b"Usage: ") and b"Error: " in result.stderr, result.stderr
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(0,)]
+    assert not list((home / "raw").glob("*.md"))
 
 
 def test_stream_of_turn_records_is_idempotent(ready, home):
@@ -86,3 +93,4 @@ def test_raw_dedupe_matches_whole_turn_ids_and_survives_a_lost_history_row(ready
     assert ready("shelldon-ingest", input=record("t1")).returncode == 0
     assert raw().count("## t1 · ") == 1                                       # not appended twice
     assert db_rows(home, "SELECT count(*) FROM messages WHERE turn_id = 't1'") == [(2,)]
+

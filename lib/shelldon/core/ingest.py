@@ -50,7 +50,8 @@ def record_all(home: Home, store: HistoryStore, turns: Iterable[TurnRecord]) -> 
 
 
 def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str | None = None) -> int:
-    """Record turn records from stdin (or one turn from --owner/--pet); print each reply."""
+    """Record turn records from stdin (or one turn from --owner/--pet: both given, at most
+    one of them '-', which the stage checks as usage); print each reply."""
     from ..contracts.turn import clean_message, decode_text, decode_turn, new_turn_id
     from ..util import log
     from ..util.lines import LineTooLong, iter_lines, read_bounded
@@ -59,11 +60,7 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
     home.require()
     turns: list[TurnRecord] = []
     bad = 0
-    if owner is not None or pet is not None:
-        if owner is None or pet is None:
-            raise ContractError("--owner and --pet go together")
-        if owner == "-" and pet == "-":
-            raise ContractError("only one of --owner and --pet may be '-'")
+    if owner is not None:
         if "-" in (owner, pet):
             text = decode_text(read_bounded(stdin, MAX_LINE), "stdin").rstrip("\n")
             owner, pet = (text, pet) if owner == "-" else (owner, text)
