@@ -10,6 +10,7 @@ from datetime import datetime
 from ..util.records import dataclass
 
 from ..contracts import ContractError, jsontext
+from ..contracts.limits import MAX_OBSERVATION
 from ..contracts.ops import (FILE_OPS, CaptureLearning, LogEpisode, ResolveLearning,
                              decode_op, op_to_dict)
 from ..home import Home
@@ -263,16 +264,61 @@ def apply_stream(home: Home, stdin, stdout, turn_id: str | None = None, atomic: 
     return 65 if refused else 0
 
 
-def capture_stream(home: Home, observations: list[str], key: str | None) -> int:
-    """Each observation becomes a capture_learning op, applied and journalled like any op."""
+# An observation holds at most MAX_OBSERVATION characters, so at most 4 bytes each: a
+# longer line is refused unread. Lines are applied in batches, each in its own write
+# session: any length of input costs bounded memory (a batch of bounded lines), and the
+# lock is not held while a slow pipe is read.
+CAPTURE_LINE = 4 * MAX_OBSERVATION
+CAPTURE_BATCH = 256
+
+
+def stdin_observations(stdin):
+    """(line number, observation — or the ContractError that refuses the line), one line
+    at a time; blank lines skipped."""
+    from ..contracts.turn import decode_text
+    from ..util.lines import LineTooLong, iter_lines
+    for number, line in iter_lines(stdin, CAPTURE_LINE):
+        if isinstance(line, LineTooLong):
+            yield number, ContractError(f"{line}; an observation holds {MAX_OBSERVATION} "
+                                        f"characters at most")
+            continue
+        try:
+            text = decode_text(line, "line")
+        except ContractError as exc:
+            yield number, exc
+            continue
+        if text.strip():
+            yield number, text
+
+
+def capture_stream(home: Home, observations, key: str | None) -> int:
+    """Each observation — (number, text or ContractError) pairs, as stdin_observations
+    gives them — becomes a capture_learning op, applied and journalled like any op.
+    Every line is captured or refused by name: none is lost for a neighbour's fault."""
     from ..contracts.turn import new_turn_id
+    home.require()
     turn_id = new_turn_id("capture-")
-    items = []
-    for n, text in enumerate(observations, 1):
-        op = {"op": "capture_learning", "observation": text}
-        if key is not None:
-            op["pattern_key"] = key
-        items.append(Item(turn_id, n, jsontext.dumps(op, ascii=False), n))
-    with write_session(home) as store:
-        outcomes = apply_items(home, store, items)
-    return 65 if report(outcomes, []) else 0
+    refused = False
+    batch: list[Item] = []
+    bad: list[tuple[int, str]] = []
+    pairs = iter(observations)
+    while True:
+        for number, text in pairs:
+            if isinstance(text, ContractError):
+                bad.append((number, str(text)))
+            else:
+                op = {"op": "capture_learning", "observation": text}
+                if key is not None:
+                    op["pattern_key"] = key
+                batch.append(Item(turn_id, number, jsontext.dumps(op, ascii=False), number))
+            if len(batch) + len(bad) == CAPTURE_BATCH:
+                break
+        if not batch and not bad:
+            break
+        outcomes = []
+        if batch:
+            with write_session(home) as store:
+                outcomes = apply_items(home, store, batch)
+        refused = report(outcomes, bad) or refused
+        batch, bad = [], []
+    return 65 if refused else 0
