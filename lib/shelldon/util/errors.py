@@ -7,6 +7,13 @@ class ShelldonError(Exception):
     exit_code = 1
 
 
+class Usage(ShelldonError):
+    """A command line that cannot mean anything: the usage error click would give (EX_USAGE
+    as click has it: 2), found past the parser."""
+
+    exit_code = 2
+
+
 class Rejected(ShelldonError):
     """Input rejected: bad JSON, an invalid op, bad bytes (EX_DATAERR)."""
 
