@@ -158,3 +158,22 @@ def test_one_op_the_file_system_fails_costs_only_that_op(ready, home):
     again = ready("shelldon-apply", input=ops_lines(record))
     assert again.returncode == 0, again.stderr
     assert (people / "ana.md").read_text().endswith("my sister\n")
+
+
+def test_an_empty_turn_id_is_refused_not_taken_for_none(ready, home):
+    op = ops_lines({"op": "remember", "collection": "facts", "name": "tea", "content": "green"})
+    result = ready("shelldon-apply", "--turn-id", "", input=op)
+    assert result.returncode == 65 and b"bad turn id ''" in result.stderr, result.stderr
+    assert not (home / "memory/facts/tea.md").exists()
+    assert db_rows(home, "SELECT count(*) FROM journal") == [(0,)]
+
+
+def test_a_turn_record_without_a_turn_id_is_named_as_such(ready, home):
+    record = {"owner": "remember tea", "reply": "ok",
+              "ops": [{"op": "remember", "collection": "facts", "name": "tea", "content": "green"}]}
+    result = ready("shelldon-apply", input=ops_lines(record, {"op": "rewrite_about", "content": "I am shelldon."}))
+    assert result.returncode == 65 and result.stdout == b""
+    err = result.stderr.decode()
+    assert err.startswith('shelldon-apply: line 1: looks like a turn record without a "turn_id"'), err
+    assert 'no "op" field' not in err and len(err.splitlines()) == 1
+    assert not (home / "memory/facts/tea.md").exists() and (home / "memory/about.md").exists()

@@ -179,14 +179,16 @@ def _in_order(items: list[Item], outcomes: list[Outcome]) -> list[Outcome]:
 # -- the shelldon-apply and shelldon-capture streams --------------------------------
 
 MAX_LINE = 1 << 20
+_TURN_FIELDS = frozenset(("owner", "prompt", "reply", "ops"))  # no op has any of these
 
 
 def read_run(lines, bare_turn_id: str) -> tuple[list[Item], list, list[tuple[int, str]]]:
     """Split input lines into op items, turn records to pass through, and unusable lines.
 
     A line with an "op" field is a bare op (keyed by bare_turn_id and its position); a line
-    with a "turn_id" is a turn record whose ops are keyed by its own id; anything else is
-    handed to the op decoder so the journal records why it was refused.
+    with a "turn_id" is a turn record whose ops are keyed by its own id; one with a turn
+    record's fields but no "turn_id" is refused as that; anything else is handed to the op
+    decoder so the journal records why it was refused.
     """
     from ..contracts.turn import decode_text, decode_turn
     from ..util.lines import LineTooLong
@@ -219,6 +221,10 @@ def read_run(lines, bare_turn_id: str) -> tuple[list[Item], list, list[tuple[int
             items.extend(Item(record.turn_id, n, bytes(raw), number)
                          for n, raw in enumerate(record.ops or (), 1))
             continue
+        if isinstance(obj, dict) and "op" not in obj and not _TURN_FIELDS.isdisjoint(obj):
+            bad.append((number, 'looks like a turn record without a "turn_id" (an op would '
+                                'have an "op" field): nothing applied, nothing passed through'))
+            continue
         seq += 1
         items.append(Item(bare_turn_id, seq, text, number))
     return items, records, bad
@@ -249,7 +255,9 @@ def apply_stream(home: Home, stdin, stdout, turn_id: str | None = None, atomic: 
     from ..contracts.turn import check_turn_id, encode_turn, new_turn_id
     from ..util.lines import iter_lines
     home.require()
-    bare = check_turn_id(turn_id) if turn_id else new_turn_id()
+    # An empty --turn-id is refused, not taken for "none": a fresh id each run would make
+    # every re-run write again, the very thing --turn-id is for.
+    bare = check_turn_id(turn_id) if turn_id is not None else new_turn_id()
     items, records, bad = read_run(iter_lines(stdin, MAX_LINE), bare)
     with write_session(home) as store:
         if atomic and bad:
