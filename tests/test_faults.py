@@ -178,3 +178,34 @@ def test_injected_error_leaves_the_old_file_and_a_clear_error(fresh, syscall, er
     assert not list((home / "memory").rglob(".*.tmp.*"))
     _db_whole(home)
     _next_run_works(home, "t1")
+
+
+def test_a_full_disk_on_one_op_costs_only_that_op_and_not_the_turn(fresh):
+    """ENOSPC on the first op's write: that op is refused (65, named), the next op is
+    applied, the turn record still passes through (in a pipe the turn is not lost), and the
+    refused op is not journalled, so running the same record again applies it."""
+    home = fresh
+    record = {"turn_id": "t-full", "owner": "x", "reply": "y",
+              "ops": [{"op": "remember", "collection": "facts", "name": "Ana", "content": NEW},
+                      {"op": "remember", "collection": "facts", "name": "Bo", "content": "Bo is a dog"}]}
+    line = json.dumps(record).encode() + b"\n"
+    cmd = [sys.executable, str(BIN / "shelldon-apply")]
+    result = subprocess.run([STRACE, "-f", "-qq", "-o", os.devnull, "-e", "inject=write:error=ENOSPC:when=1",
+                             *cmd], input=line, capture_output=True, env=_env(home), timeout=60)
+    assert result.returncode == 65, result.stderr
+    err = result.stderr.decode()
+    assert len(err.splitlines()) == 1 and "line 1: remember rejected: memory/facts/ana.md" in err
+    assert "No space left" in err and "run again" in err
+    assert json.loads(result.stdout) == record
+    assert _body(home) == OLD
+    assert (home / "memory/facts/bo.md").exists()
+    again = subprocess.run(cmd, input=line, capture_output=True, env=_env(home), timeout=60)
+    assert again.returncode == 0, again.stderr
+    assert _body(home) == NEW
+    conn = sqlite3.connect(home / "history.db")
+    try:
+        rows = conn.execute("SELECT seq, status FROM journal WHERE turn_id = 't-full' ORDER BY seq").fetchall()
+    finally:
+        conn.close()
+    assert rows == [(1, "applied"), (2, "applied")]
+    _db_whole(home)

@@ -120,3 +120,60 @@ def test_directive_is_never_written(ready, home):
                     {"op": "rewrite_about", "content": "x"})
     ready("shelldon-apply", input=ops)
     assert directive.read_text() == "be kind"
+
+
+def test_a_long_name_in_four_byte_characters_is_written_under_a_shorter_slug(ready, home):
+    name = "\U00020000" * 63          # contract-valid (120 characters at most), 252 UTF-8 bytes
+    record = {"turn_id": "t-long", "owner": "x", "reply": "y",
+              "ops": [{"op": "remember", "collection": "people", "name": name, "content": "x"},
+                      {"op": "remember", "collection": "facts", "name": "cat", "content": "has a cat"}]}
+    result = ready("shelldon-apply", input=ops_lines(record))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == record
+    (written,) = (home / "memory/people").glob("*.md")
+    assert written.name == "\U00020000" * 60 + ".md" and len(os.fsencode(written.name)) == 243
+    assert (home / "memory/facts/cat.md").exists()
+
+
+def test_one_op_the_file_system_fails_costs_only_that_op(ready, home):
+    """Any OSError of one op's write refuses that op (65, named) and nothing else: the
+    later ops are applied and the turn record passes through. It is not journalled, so the
+    same input applies it once the cause is gone."""
+    people = home / "memory/people"
+    people.rmdir()
+    people.write_text("a file where a collection should be\n")
+    record = {"turn_id": "t-fs", "owner": "x", "reply": "y",
+              "ops": [{"op": "remember", "collection": "people", "name": "Ana", "content": "my sister"},
+                      {"op": "remember", "collection": "facts", "name": "cat", "content": "has a cat"}]}
+    result = ready("shelldon-apply", input=ops_lines(record))
+    assert result.returncode == 65, result.stderr
+    err = result.stderr.decode()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err and "internal error" not in err
+    assert "line 1: remember rejected: memory/people/ana.md: Not a directory" in err
+    assert json.loads(result.stdout) == record
+    assert (home / "memory/facts/cat.md").exists()
+    assert db_rows(home, "SELECT seq, status FROM journal WHERE turn_id = 't-fs'") == [(2, "applied")]
+    people.unlink()
+    people.mkdir()
+    again = ready("shelldon-apply", input=ops_lines(record))
+    assert again.returncode == 0, again.stderr
+    assert (people / "ana.md").read_text().endswith("my sister\n")
+
+
+def test_an_empty_turn_id_is_refused_not_taken_for_none(ready, home):
+    op = ops_lines({"op": "remember", "collection": "facts", "name": "tea", "content": "green"})
+    result = ready("shelldon-apply", "--turn-id", "", input=op)
+    assert result.returncode == 65 and b"bad turn id ''" in result.stderr, result.stderr
+    assert not (home / "memory/facts/tea.md").exists()
+    assert db_rows(home, "SELECT count(*) FROM journal") == [(0,)]
+
+
+def test_a_turn_record_without_a_turn_id_is_named_as_such(ready, home):
+    record = {"owner": "remember tea", "reply": "ok",
+              "ops": [{"op": "remember", "collection": "facts", "name": "tea", "content": "green"}]}
+    result = ready("shelldon-apply", input=ops_lines(record, {"op": "rewrite_about", "content": "I am shelldon."}))
+    assert result.returncode == 65 and result.stdout == b""
+    err = result.stderr.decode()
+    assert err.startswith('shelldon-apply: line 1: looks like a turn record without a "turn_id"'), err
+    assert 'no "op" field' not in err and len(err.splitlines()) == 1
+    assert not (home / "memory/facts/tea.md").exists() and (home / "memory/about.md").exists()

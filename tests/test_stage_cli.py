@@ -121,15 +121,6 @@ def test_envvar_is_read_unless_empty():
     assert by_fast(ingest, ["--home", "/a"], {"SHELLDON_HOME": "/h"})["home_dir"] == "/a"
 
 
-@pytest.mark.parametrize("name", ["shelldon-status", "shelldon-init", "shelldon-ingest"])
-def test_an_empty_home_flag_is_a_usage_error_not_the_default_home(tmp_path, name):
-    result = subprocess.run([sys.executable, str(BIN / name), "--home", ""], capture_output=True,
-                            env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
-    assert result.returncode == 2
-    assert result.stderr == f"{name}: --home is an empty path: name the home directory\n".encode()
-    assert not (tmp_path / ".shelldon").exists()
-
-
 def test_help_completion_and_errors_go_to_click(tmp_path):
     ingest = load("shelldon-ingest")
     for argv in (["--help"], ["-h"], ["--owner"], ["--bogus"], ["extra"], ["--owner", "--pet"]):
@@ -183,3 +174,22 @@ def test_the_short_stages_load_nothing_heavy(ready, home, name, kept_programs):
     assert not imported & {"re", "enum", "json", "contextlib", "msgspec", "typing", "click"}, imported
     assert "dataclasses" not in imported and "urllib.parse" not in imported
     assert "msgspec" not in imported and "typing" not in imported and "hashlib" not in imported
+
+
+EMPTY_HOME_RUNS = {**SHORT_RUNS, "shelldon-init": [], "shelldon-forget": ["facts", "tea"],
+                   "shelldon-resolve": ["facts/tea", "--mine"], "shelldon-revert": ["t1"],
+                   "shelldon-think": [], "shelldon-say": ["hi"], "shelldon-launcherd": [],
+                   "shelldon-brokerd": []}
+
+
+@pytest.mark.parametrize("name", STAGES)
+def test_an_empty_home_flag_is_a_usage_error(name, tmp_path):
+    """`--home ''` (say `--home "$DIR"` with DIR unset) never quietly means ~/.shelldon."""
+    user_home = tmp_path / "user-home"
+    env = {"HOME": str(user_home), "PATH": "/usr/bin:/bin"}
+    result = subprocess.run([sys.executable, str(BIN / name), *EMPTY_HOME_RUNS[name], "--home", ""],
+                            capture_output=True, input=b"hello\n", env=env, timeout=30)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr == f"{name}: --home is empty: name a directory, or leave --home out for " \
+                            f"$SHELLDON_HOME or ~/.shelldon\n".encode()
+    assert not user_home.exists()

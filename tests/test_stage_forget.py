@@ -137,3 +137,30 @@ def test_a_hand_edit_reaches_the_next_prompt(ready, home):
     ready("shelldon-apply", "--turn-id", "t2", input=ops_lines({**TEA, "content": "owner drinks coffee"}))
     prompt = prompt_for(ready, "what do I drink?")
     assert "owner drinks jasmine tea" in prompt and "coffee" not in prompt
+
+
+BROKEN_HEADER = b"---\nname: [oops\n---\nbody\n"
+
+
+def test_forgetting_an_item_whose_header_is_broken_is_refused_cleanly(ready, home):
+    path = home / "memory/facts/oops.md"
+    path.write_bytes(BROKEN_HEADER)
+    result = ready("shelldon-forget", "facts", "oops")
+    assert result.returncode == 65, result.stderr
+    assert b"header is not one shelldon can read" in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and b"internal error" not in result.stderr
+    assert path.read_bytes() == BROKEN_HEADER
+
+
+def test_a_forget_of_a_broken_header_in_a_turn_record_costs_only_that_op(ready, home):
+    (home / "memory/facts/oops.md").write_bytes(BROKEN_HEADER)
+    record = {"turn_id": "t1", "owner": "forget oops, remember tea", "reply": "done",
+              "ops": [{"op": "forget", "collection": "facts", "name": "oops"}, TEA]}
+    result = ready("shelldon-apply", input=ops_lines(record))
+    assert result.returncode == 65, result.stderr
+    assert b"line 1: forget rejected: cannot forget facts/oops.md" in result.stderr
+    assert json.loads(result.stdout) == record        # the turn record passes through
+    assert (home / "memory/facts/tea.md").exists()     # the later op is applied
+    assert (home / "memory/facts/oops.md").read_bytes() == BROKEN_HEADER
+    rows = db_rows(home, "SELECT seq, op, status FROM journal WHERE turn_id = 't1' ORDER BY seq")
+    assert rows == [(1, "forget", "rejected"), (2, "remember", "applied")]

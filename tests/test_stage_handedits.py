@@ -90,3 +90,17 @@ def test_resolve_without_a_conflict_or_a_choice(ready):
     assert ready("shelldon-resolve", "facts/tea", "--mine").returncode == 65
     assert ready("shelldon-resolve", "facts/tea").returncode == 2
     assert ready("shelldon-resolve", "vault/key", "--mine").returncode == 65
+
+
+def test_resolve_with_both_mine_and_theirs_is_a_usage_error_and_changes_nothing(ready, home):
+    ready("shelldon-apply", "--turn-id", "t1", input=ops_lines(TEA))
+    path = home / "memory/facts/tea.md"
+    path.write_text(path.read_text().replace("green", "white"))
+    ready("shelldon-apply", "--turn-id", "t2", input=ops_lines({**TEA, "content": "owner drinks mate"}))
+    hand, journal = path.read_bytes(), db_rows(home, "SELECT * FROM journal")
+    for flags in (("--mine", "--theirs"), ("--theirs", "--mine")):
+        result = ready("shelldon-resolve", "facts/tea", *flags)
+        assert result.returncode == 2, result.stderr
+        assert b"Usage:" in result.stderr and b"--mine or --theirs" in result.stderr
+    assert path.read_bytes() == hand and db_rows(home, "SELECT * FROM journal") == journal
+    assert len(json.loads(ready("shelldon-status", "--json").stdout)["conflicts"]) == 1

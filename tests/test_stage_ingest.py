@@ -19,8 +19,15 @@ def test_ingest_one_turn_from_flags(ready, home):
 def test_owner_dash_reads_stdin(ready, home):
     assert ready("shelldon-ingest", "--owner", "-", "--pet", "ok", input="from stdin\n").returncode == 0
     assert db_rows(home, "SELECT content FROM messages WHERE role='owner'") == [("from stdin",)]
-    both = ready("shelldon-ingest", "--owner", "-", "--pet", "-", input="x")
-    assert both.returncode == 65
+
+
+def test_owner_and_pet_misused_are_usage_errors(ready, home):
+    for args in (("--owner", "-", "--pet", "-"), ("--owner", "a"), ("--pet", "b"), ("--owner", "-")):
+        result = ready("shelldon-ingest", *args, input="x")
+        assert result.returncode == 2, (args, result.stderr)
+        assert result.stderr.startswith(b"Usage: ") and b"Error: " in result.stderr, result.stderr
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(0,)]
+    assert not list((home / "raw").glob("*.md"))
 
 
 def test_stream_of_turn_records_is_idempotent(ready, home):
@@ -86,3 +93,23 @@ def test_raw_dedupe_matches_whole_turn_ids_and_survives_a_lost_history_row(ready
     assert ready("shelldon-ingest", input=record("t1")).returncode == 0
     assert raw().count("## t1 · ") == 1                                       # not appended twice
     assert db_rows(home, "SELECT count(*) FROM messages WHERE turn_id = 't1'") == [(2,)]
+
+
+def test_empty_or_blank_turns_are_refused_and_record_nothing(ready, home):
+    for owner, pet, stdin in (("", "", None), ("  ", "ok", None), ("hi", " \t", None),
+                              ("-", "ok", "\n"), ("hi", "-", "   \n"), ("\x01", "ok", None)):
+        result = ready("shelldon-ingest", "--owner", owner, "--pet", pet, input=stdin)
+        assert result.returncode == 65, (owner, pet, result.stderr)
+        assert b"empty" in result.stderr and len(result.stderr.splitlines()) == 1
+        assert result.stdout == b""
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(0,)]
+    assert not list((home / "raw").glob("*.md"))
+    lines = [{"turn_id": "t1", "owner": "hi", "reply": ""}, {"turn_id": "t2", "owner": "hi", "reply": " \n "},
+             {"turn_id": "t3", "owner": "  ", "reply": "hello"}, {"turn_id": "t4", "owner": "hi", "reply": "hello"}]
+    result = ready("shelldon-ingest", input="".join(json.dumps(line) + "\n" for line in lines))
+    assert result.returncode == 65 and result.stdout == b"hello\n"
+    err = result.stderr.decode()
+    assert "line 1: turn t1 has an empty reply" in err and "line 2: turn t2 has an empty reply" in err
+    assert "line 3: turn t3 has an empty owner message" in err and "line 4" not in err
+    assert db_rows(home, "SELECT DISTINCT turn_id FROM messages") == [("t4",)]
+    assert "## t4 · " in next((home / "raw").glob("*.md")).read_text()

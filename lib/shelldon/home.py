@@ -5,7 +5,7 @@ Imported by every side (workers only read the paths), so it holds names, not wri
 import os
 from .util.records import dataclass
 
-from .util.errors import Unavailable
+from .util.errors import Unavailable, Usage
 
 COLLECTIONS = ("facts", "people", "preferences", "capabilities")
 
@@ -31,6 +31,12 @@ class Home:
 
     @classmethod
     def resolve(cls, path: str | None = None) -> "Home":
+        """The home --home names, else the default. An empty --home is refused: taken for
+        "not given" it would quietly mean ~/.shelldon (`--home "$DIR"` with DIR unset).
+        An empty $SHELLDON_HOME, as usual for the environment, counts as unset."""
+        if path == "":
+            raise Usage("--home is empty: name a directory, or leave --home out for "
+                        "$SHELLDON_HOME or ~/.shelldon")
         return cls(os.path.abspath(path or default_home()))
 
     @property

@@ -88,9 +88,6 @@ def run(program: str, func: Callable[..., int | None], *args, **kwargs) -> None:
 
 def home_for(path: str | None):
     from .home import Home
-    if path == "":   # `--home ""`: not a reason to fall back to ~/.shelldon
-        from .util.errors import Usage
-        raise Usage("--home is an empty path: name the home directory")
     return Home.resolve(path)
 
 

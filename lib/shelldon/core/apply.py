@@ -10,6 +10,7 @@ from datetime import datetime
 from ..util.records import dataclass
 
 from ..contracts import ContractError, jsontext
+from ..contracts.limits import MAX_OBSERVATION
 from ..contracts.ops import (FILE_OPS, CaptureLearning, LogEpisode, ResolveLearning,
                              decode_op, op_to_dict)
 from ..home import Home
@@ -52,6 +53,19 @@ def _raw_text(raw: bytes | str) -> str:
 
 def _rejected(item: Item, reason: str) -> Entry:
     return Entry(item.turn_id, item.seq, _op_name(item.raw), "rejected", reason)
+
+
+def _failed(home: Home, item: Item, exc: OSError) -> Entry:
+    """The file system failed this one op (no space, an I/O error, a name it cannot hold,
+    a file standing where a directory should): refused, the rest of the run goes on.
+    Not journalled — the op is not at fault, so the same input run again applies it once
+    the cause is fixed (a journalled rejection would be replayed as one for ever)."""
+    where = exc.filename if isinstance(exc.filename, str) else None
+    if where and os.path.isabs(where) and where.startswith(home.root + os.sep):
+        where = os.path.relpath(where, home.root)
+    reason = f"{where + ': ' if where else ''}{exc.strerror or exc}"
+    return _rejected(item, f"{reason} (nothing half-written, nothing journalled: "
+                           f"fix that and run again)")
 
 
 def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -> tuple[Entry, str | bytes | None]:
@@ -124,6 +138,9 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
                 journal.record(conn, entry, _raw_text(item.raw), ts)
             outcomes.append(Outcome(item, entry))
             continue
+        except OSError as exc:  # reading what stands at the target failed
+            outcomes.append(Outcome(item, _failed(home, item, exc)))
+            continue
         pending.append((item, op))
     if atomic and any(o.entry.rejected for o in outcomes):
         for item, _op in pending:
@@ -145,6 +162,11 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
             entry = _rejected(item, str(exc))
             with store.transaction() as conn:
                 journal.record(conn, entry, op_to_dict(op), ts)
+        except OSError as exc:
+            # The write's announcement (pending_writes) stays: the next write session
+            # journals the write if it landed after all (a failed directory fsync), and
+            # drops the announcement if not.
+            entry = _failed(home, item, exc)
         outcomes.append(Outcome(item, entry))
     return _in_order(items, outcomes)
 
@@ -157,14 +179,16 @@ def _in_order(items: list[Item], outcomes: list[Outcome]) -> list[Outcome]:
 # -- the shelldon-apply and shelldon-capture streams --------------------------------
 
 MAX_LINE = 1 << 20
+_TURN_FIELDS = frozenset(("owner", "prompt", "reply", "ops"))  # no op has any of these
 
 
 def read_run(lines, bare_turn_id: str) -> tuple[list[Item], list, list[tuple[int, str]]]:
     """Split input lines into op items, turn records to pass through, and unusable lines.
 
     A line with an "op" field is a bare op (keyed by bare_turn_id and its position); a line
-    with a "turn_id" is a turn record whose ops are keyed by its own id; anything else is
-    handed to the op decoder so the journal records why it was refused.
+    with a "turn_id" is a turn record whose ops are keyed by its own id; one with a turn
+    record's fields but no "turn_id" is refused as that; anything else is handed to the op
+    decoder so the journal records why it was refused.
     """
     from ..contracts.turn import decode_text, decode_turn
     from ..util.lines import LineTooLong
@@ -197,6 +221,10 @@ def read_run(lines, bare_turn_id: str) -> tuple[list[Item], list, list[tuple[int
             items.extend(Item(record.turn_id, n, bytes(raw), number)
                          for n, raw in enumerate(record.ops or (), 1))
             continue
+        if isinstance(obj, dict) and "op" not in obj and not _TURN_FIELDS.isdisjoint(obj):
+            bad.append((number, 'looks like a turn record without a "turn_id" (an op would '
+                                'have an "op" field): nothing applied, nothing passed through'))
+            continue
         seq += 1
         items.append(Item(bare_turn_id, seq, text, number))
     return items, records, bad
@@ -227,7 +255,9 @@ def apply_stream(home: Home, stdin, stdout, turn_id: str | None = None, atomic: 
     from ..contracts.turn import check_turn_id, encode_turn, new_turn_id
     from ..util.lines import iter_lines
     home.require()
-    bare = check_turn_id(turn_id) if turn_id else new_turn_id()
+    # An empty --turn-id is refused, not taken for "none": a fresh id each run would make
+    # every re-run write again, the very thing --turn-id is for.
+    bare = check_turn_id(turn_id) if turn_id is not None else new_turn_id()
     items, records, bad = read_run(iter_lines(stdin, MAX_LINE), bare)
     with write_session(home) as store:
         if atomic and bad:
@@ -242,16 +272,61 @@ def apply_stream(home: Home, stdin, stdout, turn_id: str | None = None, atomic: 
     return 65 if refused else 0
 
 
-def capture_stream(home: Home, observations: list[str], key: str | None) -> int:
-    """Each observation becomes a capture_learning op, applied and journalled like any op."""
+# An observation holds at most MAX_OBSERVATION characters, so at most 4 bytes each: a
+# longer line is refused unread. Lines are applied in batches, each in its own write
+# session: any length of input costs bounded memory (a batch of bounded lines), and the
+# lock is not held while a slow pipe is read.
+CAPTURE_LINE = 4 * MAX_OBSERVATION
+CAPTURE_BATCH = 256
+
+
+def stdin_observations(stdin):
+    """(line number, observation — or the ContractError that refuses the line), one line
+    at a time; blank lines skipped."""
+    from ..contracts.turn import decode_text
+    from ..util.lines import LineTooLong, iter_lines
+    for number, line in iter_lines(stdin, CAPTURE_LINE):
+        if isinstance(line, LineTooLong):
+            yield number, ContractError(f"{line}; an observation holds {MAX_OBSERVATION} "
+                                        f"characters at most")
+            continue
+        try:
+            text = decode_text(line, "line")
+        except ContractError as exc:
+            yield number, exc
+            continue
+        if text.strip():
+            yield number, text
+
+
+def capture_stream(home: Home, observations, key: str | None) -> int:
+    """Each observation — (number, text or ContractError) pairs, as stdin_observations
+    gives them — becomes a capture_learning op, applied and journalled like any op.
+    Every line is captured or refused by name: none is lost for a neighbour's fault."""
     from ..contracts.turn import new_turn_id
+    home.require()
     turn_id = new_turn_id("capture-")
-    items = []
-    for n, text in enumerate(observations, 1):
-        op = {"op": "capture_learning", "observation": text}
-        if key is not None:
-            op["pattern_key"] = key
-        items.append(Item(turn_id, n, jsontext.dumps(op, ascii=False), n))
-    with write_session(home) as store:
-        outcomes = apply_items(home, store, items)
-    return 65 if report(outcomes, []) else 0
+    refused = False
+    batch: list[Item] = []
+    bad: list[tuple[int, str]] = []
+    pairs = iter(observations)
+    while True:
+        for number, text in pairs:
+            if isinstance(text, ContractError):
+                bad.append((number, str(text)))
+            else:
+                op = {"op": "capture_learning", "observation": text}
+                if key is not None:
+                    op["pattern_key"] = key
+                batch.append(Item(turn_id, number, jsontext.dumps(op, ascii=False), number))
+            if len(batch) + len(bad) == CAPTURE_BATCH:
+                break
+        if not batch and not bad:
+            break
+        outcomes = []
+        if batch:
+            with write_session(home) as store:
+                outcomes = apply_items(home, store, batch)
+        refused = report(outcomes, bad) or refused
+        batch, bad = [], []
+    return 65 if refused else 0

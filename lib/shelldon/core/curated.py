@@ -140,7 +140,7 @@ def _tombstone(home: Home, path: str, before: bytes | None, op, stamp: str) -> F
         return FileChange(path, before, before, note=f"{rel} is already {'forgotten' if forgotten else 'remembered'}")
     after = add_tombstone(text, stamp) if isinstance(op, Forget) else remove_tombstone(text)
     if is_forgotten(parse_document(after)[0]) != isinstance(op, Forget):
-        raise ContractError(f"cannot {op.__struct_config__.tag} {rel}: its header is not one "
+        raise ContractError(f"cannot {op.tag} {rel}: its header is not one "
                             f"shelldon can read; edit the `forgotten:` line by hand")
     return FileChange(path, before, after.encode("utf-8"))
 

@@ -26,10 +26,23 @@ def local_day(when: datetime) -> str:
     return when.astimezone().strftime("%Y-%m-%d")
 
 
-def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | None = None) -> bool:
-    """True if the turn was new. A turn without a reply records nothing (ContractError)."""
+def check_recordable(turn: TurnRecord) -> TurnRecord:
+    """The turn, if it has something to record; else ContractError. A turn without a reply,
+    or whose reply or owner message is empty or only whitespace, records nothing: an empty
+    row would be a turn nobody had, in the recent window and in raw/ for ever."""
     if turn.reply is None:
         raise ContractError(f"turn {turn.turn_id} has no reply: a turn that produced no reply records nothing")
+    if not turn.reply.strip():
+        raise ContractError(f"turn {turn.turn_id} has an empty reply: a turn that produced no reply records nothing")
+    if not turn.owner.strip():
+        raise ContractError(f"turn {turn.turn_id} has an empty owner message: nothing recorded")
+    return turn
+
+
+def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | None = None) -> bool:
+    """True if the turn was new. A turn with nothing to record records nothing
+    (ContractError, see check_recordable)."""
+    check_recordable(turn)
     now = now or utcnow()
     owner, hidden = redact(turn.owner)
     reply, hidden_reply = redact(turn.reply)
@@ -50,7 +63,8 @@ def record_all(home: Home, store: HistoryStore, turns: Iterable[TurnRecord]) -> 
 
 
 def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str | None = None) -> int:
-    """Record turn records from stdin (or one turn from --owner/--pet); print each reply."""
+    """Record turn records from stdin (or one turn from --owner/--pet: both given, at most
+    one of them '-', which the stage checks as usage); print each reply."""
     from ..contracts.turn import clean_message, decode_text, decode_turn, new_turn_id
     from ..util import log
     from ..util.lines import LineTooLong, iter_lines, read_bounded
@@ -59,15 +73,12 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
     home.require()
     turns: list[TurnRecord] = []
     bad = 0
-    if owner is not None or pet is not None:
-        if owner is None or pet is None:
-            raise ContractError("--owner and --pet go together")
-        if owner == "-" and pet == "-":
-            raise ContractError("only one of --owner and --pet may be '-'")
+    if owner is not None:
         if "-" in (owner, pet):
             text = decode_text(read_bounded(stdin, MAX_LINE), "stdin").rstrip("\n")
             owner, pet = (text, pet) if owner == "-" else (owner, text)
-        turns.append(TurnRecord(new_turn_id(), clean_message(owner), reply=clean_message(pet, "reply")))
+        turns.append(check_recordable(TurnRecord(new_turn_id(), clean_message(owner),
+                                                 reply=clean_message(pet, "reply"))))
     else:
         for number, line in iter_lines(stdin, MAX_LINE):
             try:
@@ -75,10 +86,7 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
                     raise ContractError(str(line))
                 if not line.strip():
                     continue
-                turn = decode_turn(decode_text(line, "line"))
-                if turn.reply is None:
-                    raise ContractError(f"turn {turn.turn_id} has no reply: nothing recorded")
-                turns.append(turn)
+                turns.append(check_recordable(decode_turn(decode_text(line, "line"))))
             except ContractError as exc:
                 log.error(f"line {number}: {exc}")
                 bad += 1

@@ -4,13 +4,29 @@ import pwd
 
 from ..home import LAYOUT, Home
 from ..util.atomic import SymlinkRefused
-from ..util.errors import Rejected
+from ..util.errors import Rejected, Unavailable
 from .history import HistoryStore
+
+
+def _home_itself(home: Home) -> Home:
+    """The home init works on. A symlink AS the home (~/.shelldon → a USB disk) is the
+    owner's own doing, and every other stage works through it: followed, once, to the
+    directory it names. A symlink inside the home is still refused (init_home): the
+    tree's own directories must be what they say. A link to nothing is refused rather than
+    created at: its disk may be unmounted, and the home would land on the SD card."""
+    if not os.path.islink(home.root):
+        return home
+    target = os.path.realpath(home.root)
+    if not os.path.isdir(target):
+        raise Unavailable(f"the home {home.root} is a symlink to {target}, which is not a directory "
+                          f"(is its disk mounted?)")
+    return Home(target)
 
 
 def init_home(home: Home, worker_user: str | None = None) -> list[str]:
     """Create what is missing, fix modes, migrate the database. Returns what it did."""
     done: list[str] = []
+    home = _home_itself(home)
     worker_gid = None
     if worker_user is not None:
         try:

@@ -66,12 +66,27 @@ def fsync_dir(path: str) -> None:
         os.close(fd)
 
 
+NAME_MAX = 255  # bytes in one file name (Linux file systems, and FAT's long names)
+
+
+def _temp_name(name: str) -> str:
+    """`.<name>.tmp.<pid>`, the name cut (on a character boundary) so the whole stays
+    within NAME_MAX: a name that fits must not fail for want of room for its temp. Two cut
+    names cannot collide: one process writes one file at a time."""
+    suffix = f".tmp.{os.getpid()}"
+    room = NAME_MAX - 1 - len(suffix)
+    encoded = os.fsencode(name)
+    if len(encoded) > room:
+        name = encoded[:room].decode("utf-8", "ignore")
+    return f".{name}{suffix}"
+
+
 def write_atomic(path: str, data: bytes, mode: int = 0o644) -> None:
     """Replace path with data atomically and durably."""
     directory = os.path.dirname(path) or "."
     _refuse_symlink(directory)
     _refuse_symlink(path)
-    tmp = os.path.join(directory, f".{os.path.basename(path)}.tmp.{os.getpid()}")
+    tmp = os.path.join(directory, _temp_name(os.path.basename(path)))
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, mode)
     try:
         try:

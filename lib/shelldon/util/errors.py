@@ -8,7 +8,8 @@ class ShelldonError(Exception):
 
 
 class Usage(ShelldonError):
-    """A command line that cannot mean anything (EX_USAGE, as click's own usage errors)."""
+    """A command line that cannot mean anything: the usage error click would give (EX_USAGE
+    as click has it: 2), found past the parser."""
 
     exit_code = 2
 
