@@ -91,6 +91,10 @@ def test_the_wire_is_one_json_line_and_socat_can_speak_it(tmp_path):
         assert answer["ok"] is True and answer["turn_id"] == "t-wire-1" and answer["reply"]
         again = json.loads(raw_exchange(sock, b'{"message": "hello there", "turn_id": "t-wire-1"}\n'))
         assert again["ok"] is True  # the same turn id twice: recorded once
+        reused = json.loads(raw_exchange(sock, b'{"message": "goodbye now", "turn_id": "t-wire-1"}\n'))
+        assert reused["ok"] is False and reused["code"] == 65 and "another message" in reused["error"]
+        empty_id = json.loads(raw_exchange(sock, b'{"message": "hi", "turn_id": ""}\n'))
+        assert empty_id["ok"] is False and empty_id["code"] == 65
         plain = json.loads(raw_exchange(sock, b"just some words\n"))
         assert plain["ok"] is True
         bad = [b'{"message": "x", "colour": "red"}\n', b'{"message": 5}\n', b"{not json\n",

@@ -39,6 +39,22 @@ def test_stream_of_turn_records_is_idempotent(ready, home):
     assert raw.count("## t1 · ") == 1
 
 
+def test_a_turn_id_taken_by_another_message_is_refused_and_the_rest_recorded(ready, home):
+    first = json.dumps({"turn_id": "t1", "owner": "my cat Tom is grey", "reply": "noted"}) + "\n"
+    assert ready("shelldon-ingest", input=first).returncode == 0
+    retry = json.dumps({"turn_id": "t1", "owner": "my cat Tom is grey", "reply": "said otherwise"}) + "\n"
+    assert ready("shelldon-ingest", input=retry).returncode == 0        # the same turn again: nothing new
+    reused = json.dumps({"turn_id": "t1", "owner": "my cat Tom is black", "reply": "noted"}) + "\n"
+    other = json.dumps({"turn_id": "t2", "owner": "hello", "reply": "hi"}) + "\n"
+    result = ready("shelldon-ingest", input=reused + other)
+    assert result.returncode == 65 and result.stdout == b"hi\n"
+    assert b"turn t1 is already recorded with another message" in result.stderr
+    assert db_rows(home, "SELECT turn_id, content FROM messages WHERE role = 'owner' ORDER BY id") == [
+        ("t1", "my cat Tom is grey"), ("t2", "hello")]
+    raw = "".join(p.read_text() for p in (home / "raw").glob("*.md"))
+    assert "black" not in raw
+
+
 def test_record_without_reply_is_refused(ready, home):
     lines = json.dumps({"turn_id": "t1", "owner": "hi"}) + "\n" + json.dumps({"turn_id": "t2", "owner": "a", "reply": "b"}) + "\n"
     result = ready("shelldon-ingest", input=lines)

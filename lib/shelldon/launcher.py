@@ -307,7 +307,7 @@ class Launcher:
             job.message = clean_message(request.message)
             if not job.message.strip():
                 raise ContractError("empty message")
-            job.turn_id = check_turn_id(request.turn_id) if request.turn_id else new_turn_id()
+            job.turn_id = check_turn_id(request.turn_id) if request.turn_id is not None else new_turn_id()
         except ContractError as exc:
             return self._answer(job, wire.SayReply(False, error=str(exc), code=65))
         self.queue.append(job)

@@ -9,7 +9,6 @@ Secret-shaped strings in either message are replaced by a marker (util/secrets.p
 either store sees them, so neither raw/ nor history — nor its full-text index — can ever
 give one back. The reply printed to stdout is the one the pet gave.
 """
-from collections.abc import Iterable
 from datetime import datetime
 
 from ..contracts import ContractError
@@ -39,11 +38,23 @@ def check_recordable(turn: TurnRecord) -> TurnRecord:
     return turn
 
 
+def check_not_reused(store: HistoryStore, turn: TurnRecord) -> None:
+    """ContractError if this turn id is already recorded with another owner message. The
+    same turn again is a retry and changes nothing; another message under its id would be
+    answered and then silently dropped."""
+    row = store.conn.execute("SELECT content FROM messages WHERE turn_id = ? AND role = 'owner' LIMIT 1",
+                             (turn.turn_id,)).fetchone()
+    if row is not None and row[0] != redact(turn.owner)[0]:   # stored as redacted
+        raise ContractError(f"turn {turn.turn_id} is already recorded with another message; "
+                            f"a new message needs a new turn id")
+
+
 def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | None = None) -> bool:
     """True if the turn was new. A turn with nothing to record records nothing
     (ContractError, see check_recordable)."""
     check_recordable(turn)
     now = now or utcnow()
+    check_not_reused(store, turn)
     owner, hidden = redact(turn.owner)
     reply, hidden_reply = redact(turn.reply)
     if hidden + hidden_reply:
@@ -56,10 +67,6 @@ def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | No
         if new:
             store.budget_spend(local_day(now), TURN_COST, conn=conn)
     return new
-
-
-def record_all(home: Home, store: HistoryStore, turns: Iterable[TurnRecord]) -> int:
-    return sum(record(home, store, turn) for turn in turns)
 
 
 def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str | None = None) -> int:
@@ -92,6 +99,11 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
                 bad += 1
     with write_session(home) as store:
         for turn in turns:
-            record(home, store, turn)
+            try:
+                record(home, store, turn)
+            except ContractError as exc:   # a turn id already taken: the others still go in
+                log.error(str(exc))
+                bad += 1
+                continue
             stdout.write(turn.reply.encode("utf-8") + b"\n")
     return 65 if bad else 0

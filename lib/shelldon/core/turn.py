@@ -6,12 +6,13 @@ of the same record changes nothing.
 from ..contracts.turn import TurnRecord
 from ..home import Home
 from .apply import Item, Outcome, apply_items, write_session
-from .ingest import record
+from .ingest import check_not_reused, record
 
 
 def commit(home: Home, turn: TurnRecord) -> list[Outcome]:
     items = [Item(turn.turn_id, n, bytes(raw), None) for n, raw in enumerate(turn.ops or (), 1)]
     with write_session(home) as store:
+        check_not_reused(store, turn)   # before its ops: a reused id applies nothing either
         outcomes = apply_items(home, store, items)
         record(home, store, turn)
     return outcomes
