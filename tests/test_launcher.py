@@ -363,3 +363,57 @@ def test_systemd_socket_activation_hands_the_launcher_its_socket(open_home, work
     assert "Braga" in again.stdout
     assert "the socket systemd passed" in log
     assert rows(home, "SELECT count(*) FROM messages") == [(4,)]
+
+
+def test_a_second_launcher_on_a_live_socket_is_refused_and_the_first_keeps_serving(tmp_path):
+    home = init(tmp_path / "home")
+    first = launcher(home)
+    try:
+        second = subprocess.run([sys.executable, str(BIN / "shelldon-launcherd"), "--home", str(home)],
+                                capture_output=True, text=True, timeout=60)
+        assert second.returncode == 69
+        assert second.stderr.splitlines()[-1].endswith("another process is listening there; stop it first")
+        assert say(home, "hello after the second").returncode == 0
+    finally:
+        first.stop()
+
+
+def test_launcher_flags_refused_before_anything_is_made(tmp_path):
+    home = init(tmp_path / "home")
+    cases = {("--group", "no-such-group-here"): (65, "no such group: no-such-group-here"),
+             ("--turn-timeout", "0"): (2, "--turn-timeout: '0' is not a time above zero"),
+             ("--turn-timeout", "abc"): (2, "--turn-timeout: 'abc' is not a time above zero"),
+             ("--socket", str(tmp_path / "no/such/dir/x.sock")): (1, f"{tmp_path}/no/such/dir/x.sock: No such file")}
+    for args, (code, message) in cases.items():
+        result = subprocess.run([sys.executable, str(BIN / "shelldon-launcherd"), "--home", str(home), *args],
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == code, (args, result.stderr)
+        assert message in result.stderr.splitlines()[-1] and "Traceback" not in result.stderr, args
+        assert not (home / "run/shelldon.sock").exists() and not list((home / "run").glob("*.sock*"))
+
+
+def _say_as(uid, gid, path):
+    from shelldon.client import say as client_say
+    from shelldon.stage import exit_code_for
+    os.setgroups([])
+    os.setresgid(gid, gid, gid)
+    os.setresuid(uid, uid, uid)
+    try:
+        client_say(path, "hi", 30)
+    except Exception as exc:
+        return list(exit_code_for(exc))
+    return "answered"
+
+
+@pytest.mark.root
+def test_say_as_a_user_the_socket_refuses_is_77_naming_the_socket(open_home, worker_user):
+    """(shelldon-say's own code in a dropped child: this machine's python may not be
+    runnable by nobody.)"""
+    from childproc import in_child
+    home = init(open_home)
+    daemon = launcher(home)   # run/shelldon.sock is 0660 root:root: nobody may not connect
+    try:
+        code, message = in_child(_say_as, worker_user.pw_uid, worker_user.pw_gid, str(home / "run/shelldon.sock"))
+    finally:
+        daemon.stop()
+    assert code == 77 and message.startswith(f"permission denied: {home}/run/shelldon.sock (")

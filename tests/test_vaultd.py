@@ -79,6 +79,24 @@ class Vaultd:
         return err
 
 
+@pytest.mark.root
+def test_refuses_a_live_socket_and_a_missing_group_leaving_nothing(tmp_path):
+    first = Vaultd(tmp_path, allow=[0])
+    try:
+        argv = [sys.executable, str(VAULTD), "--socket", str(first.sock), "--vault", str(first.vault),
+                "--allow-uid", "0"]
+        second = subprocess.run(argv, capture_output=True, text=True, timeout=30)
+        assert second.returncode == 69 and "another process is listening there" in second.stderr
+        assert ask(first.sock, b"nothing-here\n").startswith(b"-")   # the first still answers
+        other = str(tmp_path / "other.sock")
+        nogroup = subprocess.run([*argv[:3], other, *argv[4:], "--group", "no-such-group-here"],
+                                 capture_output=True, text=True, timeout=30)
+        assert nogroup.returncode == 69 and "no-such-group-here" in nogroup.stderr
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["vault", "vault.sock"]   # no tmp left
+    finally:
+        first.stop()
+
+
 @pytest.fixture
 def vaultd(open_home, worker_user):
     base = open_home.parent

@@ -6,7 +6,7 @@ answer line. No launcher listening → Unavailable (69); an error answer → its
 import os
 
 from .contracts import ContractError, wire
-from .util.errors import ShelldonError, Unavailable
+from .util.errors import Denied, ShelldonError, Unavailable
 from .util.unixline import LineTooLong, exchange
 
 
@@ -27,6 +27,9 @@ def say(socket_path: str, message: str, timeout: float) -> wire.SayReply:
         line = exchange(socket_path, request, wire.MAX_SAY_REQUEST, timeout)
     except (FileNotFoundError, ConnectionRefusedError) as exc:
         raise Unavailable(f"no launcher at {socket_path} ({exc.strerror}): is shelldon-launcherd running?") from None
+    except PermissionError:
+        raise Denied(f"permission denied: {socket_path} (may this user talk to the pet? "
+                     f"ask to be put in the socket's group)") from None
     except TimeoutError:
         raise Unavailable(f"the launcher at {socket_path} did not answer within {timeout:g}s") from None
     except LineTooLong as exc:

@@ -152,6 +152,7 @@ def run_broker(home, socket_path: str, vault_socket: str | None, worker_group: s
     from ..util.unixline import listen_unix
     from . import providers
     from ..util.errors import Rejected
+    home.require()
     config = load_config(home)
     providers.preload()   # the HTTP client loaded before any call, not on the first
     try:

@@ -39,13 +39,22 @@ def peer_credentials(sock: socket.socket) -> tuple[int, int, int]:
 def listen_unix(path: str, mode: int = 0o600, group: str | None = None, backlog: int = 64) -> socket.socket:
     """A listening socket at path, born with mode (the umask does the work, so there is
     no moment at which it is more open), then handed to group if given. A stale socket
-    at path is replaced; anything else there is refused."""
+    at path is replaced; one a live process answers on, or anything else there, is refused."""
     import grp
     import os
     import stat
+
+    from .errors import Rejected, Unavailable
+    try:
+        gid = None if group is None else grp.getgrnam(group).gr_gid
+    except KeyError:
+        raise Rejected(f"no such group: {group}") from None
     try:
         if not stat.S_ISSOCK(os.lstat(path).st_mode):
             raise FileExistsError(f"{path} exists and is not a socket")
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            if probe.connect_ex(path) == 0:   # a second daemon would take the first one's clients
+                raise Unavailable(f"{path}: another process is listening there; stop it first")
         os.unlink(path)
     except FileNotFoundError:
         pass
@@ -53,11 +62,12 @@ def listen_unix(path: str, mode: int = 0o600, group: str | None = None, backlog:
     old = os.umask(0o777 & ~mode)
     try:
         sock.bind(path)
+    except OSError as exc:   # bind names no file: say which
+        sock.close()
+        raise OSError(exc.errno, exc.strerror, path) from None
     finally:
         os.umask(old)
-    if group is not None:
-        gid = grp.getgrnam(group).gr_gid
-        if os.stat(path).st_gid != gid:
-            os.chown(path, -1, gid)
+    if gid is not None and os.stat(path).st_gid != gid:
+        os.chown(path, -1, gid)
     sock.listen(backlog)
     return sock
