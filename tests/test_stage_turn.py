@@ -3,6 +3,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -204,6 +205,32 @@ def test_brain_choice_precedence(ready, home, fake_model):
     (home / "config.toml").write_text('[brain]\nnmae = "x"\n')
     bad = ready("shelldon-turn", "hello")
     assert bad.returncode == 65 and b"unknown key 'nmae'" in bad.stderr
+
+
+@pytest.mark.parametrize("url, why", [
+    ("http://127.0.0.1:99999/v1", b"port '99999'"), ("http://[::1/v1", b"unclosed '['"),
+    ("http://127.0.0.1:abc/v1", b"port 'abc'"), ("ftp://127.0.0.1/v1", b"not an http:// or https:// URL"),
+    ("http:///v1", b"no host"), ("http://127.0.0.1/v 1", b"space")])
+def test_a_malformed_brain_url_is_refused_at_load(ready, home, url, why):
+    for args, env in ((("--brain-url", url), {}), ((), {"SHELLDON_BRAIN_URL": url})):
+        result = ready("shelldon-turn", "--brain", "openai", *args, "hi", env=env)
+        assert result.returncode == 65, result.stderr
+        assert result.stderr.count(b"\n") == 1 and why in result.stderr and b"internal error" not in result.stderr
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(0,)]
+
+
+@pytest.mark.parametrize("setting", ["timeout = -1", "timeout = 0", "timeout = nan", "timeout = 1e20",
+                                     "connect_timeout = 0", "retries = -1", "retries = 1000"])
+def test_a_brain_timeout_or_retry_out_of_range_is_refused_at_load(ready, home, fake_model, setting):
+    (home / "config.toml").write_text(f'[brain]\nname = "openai"\nurl = "{fake_model.openai_url}"\n{setting}\n')
+    result = ready("shelldon-turn", "hi")
+    key = setting.split()[0].encode()
+    assert result.returncode == 65 and result.stderr.startswith(b"shelldon-turn: config [brain]: " + key + b" must be")
+    assert result.stderr.count(b"\n") == 1 and not fake_model.requests
+    (home / "config.toml").unlink()
+    env = {"SHELLDON_BRAIN_TIMEOUT": "-1"}
+    result = ready("shelldon-turn", "--brain", "openai", "--brain-url", fake_model.openai_url, "hi", env=env)
+    assert result.returncode == 65 and b"timeout must be more than 0" in result.stderr
 
 
 def test_think_stage_alone_with_a_model(ready, fake_model):

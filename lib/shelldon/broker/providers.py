@@ -11,6 +11,8 @@ connection error or a 5xx; every failure raised as ProviderError with one line.
 import os
 import time
 
+from ..util.urls import split_url
+
 MAX_REPLY = 4 << 20   # bytes of a provider's answer read at most
 
 
@@ -69,28 +71,32 @@ def _bounded():
     return _classes
 
 
+def _split(url: str, what: str):
+    try:
+        return split_url(url)
+    except ValueError as exc:
+        raise ProviderError(f"{what} {url} {exc}") from None
+
+
 def _connection(url: str, config):
     """(connection, the request target, extra headers) for a POST to url."""
-    from urllib.parse import unquote, urlsplit
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ProviderError(f"{url}: not an http or https URL")
+    parts = _split(url, "brain URL")
     port = parts.port or (443 if parts.scheme == "https" else 80)
-    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    proxy = proxy_for(parts.scheme, parts.hostname, port)
-    via, headers = (parts.hostname, port), {}
+    target = parts.target
+    proxy = proxy_for(parts.scheme, parts.host, port)
+    via, headers = (parts.host, port), {}
     if proxy is not None:
-        hop = urlsplit(proxy)
-        via = (hop.hostname or "", hop.port or 80)
+        hop = _split(proxy, "proxy")
+        via = (hop.host, hop.port or 80)
         if hop.username is not None:
             import base64
-            pair = f"{unquote(hop.username)}:{unquote(hop.password or '')}".encode()
+            pair = f"{hop.username}:{hop.password or ''}".encode()
             headers["Proxy-Authorization"] = "Basic " + base64.b64encode(pair).decode()
     HTTP, HTTPS = _bounded()
     if parts.scheme == "https":
         conn = HTTPS(*via, config.connect_timeout, context=_tls(), timeout=config.timeout)
         if proxy is not None:   # CONNECT through the proxy; TLS with the provider inside
-            conn.set_tunnel(parts.hostname, port, headers=headers)
+            conn.set_tunnel(parts.host, port, headers=headers)
             headers = {}
     else:
         conn = HTTP(*via, config.connect_timeout, timeout=config.timeout)
@@ -129,7 +135,6 @@ def _hashed(directory: str | None) -> bool:
 
 def preload() -> None:
     """Load the HTTP client now, not on the first call (a dropped worker cannot import)."""
-    import urllib.parse  # noqa: F401
     _bounded()
 
 
