@@ -151,6 +151,34 @@ def test_http_brain_failures_give_the_degraded_reply(ready, home, fake_model, fa
         assert len(fake_model.requests) == 2  # one bounded retry
 
 
+@pytest.mark.parametrize("mode", ["trickle", "trickle-body"])
+def test_the_brain_timeout_bounds_the_whole_reply_not_each_read(ready, home, fake_model, mode):
+    """A provider that sends its answer a byte at a time (each read well within the timeout)
+    is cut off when the timeout has passed for the whole reply (audit: a turn was held 66 s
+    with SHELLDON_BRAIN_TIMEOUT=3)."""
+    fake_model.mode, fake_model.trickle_seconds = mode, 0.1   # the whole answer: ~20 s
+    started = time.monotonic()
+    result = ready("shelldon-turn", "--brain", "openai", "--brain-url", fake_model.openai_url, "hello there",
+                   env={"SHELLDON_BRAIN_TIMEOUT": "2"})
+    took = time.monotonic() - started
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().startswith(DEGRADED), result.stdout
+    assert b"no reply within 2s" in result.stderr and b"Traceback" not in result.stderr
+    assert took < 8, took
+    assert len(fake_model.requests) == 1   # a timeout is not retried: the deadline has passed
+
+
+def test_the_retry_shares_the_timeout(ready, home, fake_model):
+    """A 5xx that came late leaves its retry only the time left (README, The brains)."""
+    fake_model.mode, fake_model.hang_seconds, fake_model.statuses = "hang", 1.5, [503]
+    started = time.monotonic()
+    result = ready("shelldon-turn", "--brain", "openai", "--brain-url", fake_model.openai_url, "hello there",
+                   env={"SHELLDON_BRAIN_TIMEOUT": "2"})
+    took = time.monotonic() - started
+    assert result.stdout.decode().startswith(DEGRADED) and b"no reply within 2s" in result.stderr
+    assert len(fake_model.requests) == 2 and took < 3 + 2, took   # not 2 x 1.5 s and a reply
+
+
 @pytest.mark.parametrize("reply, why", [("I am\x00here", b"NUL byte"), ("broken \ud800 text", b"not valid UTF-8"),
                                         ("   \n", b"empty reply"), ("x" * (70 * 1024), b"too long")])
 def test_a_reply_that_cannot_be_recorded_degrades_and_keeps_the_turn(ready, home, fake_model, reply, why):
