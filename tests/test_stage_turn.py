@@ -95,6 +95,37 @@ def test_assemble_rejects_bad_input(ready):
     assert ready("shelldon-assemble", input=b"").returncode == 65
 
 
+def test_assemble_takes_a_json_object_without_a_turn_id_as_a_turn_record(ready, home):
+    """DESIGN: stdin lines that parse as JSON objects are turn records; whoever first sees a
+    message without a turn id makes one (audit: the JSON itself became the message)."""
+    result = ready("shelldon-assemble", input=b'{"owner":"tea"}\n\n{"turn_id":"t1","owner":"coffee"}\n')
+    assert result.returncode == 0, result.stderr
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["owner"] == "tea" and first["turn_id"] and first["turn_id"] != "t1"
+    assert first["prompt"].rstrip().endswith("tea")
+    assert second["turn_id"] == "t1" and second["owner"] == "coffee"
+
+
+@pytest.mark.parametrize("stdin, why", [
+    (b'{"a": 1}\n', b"line 1: not a turn record: unknown field `a`"),
+    (b'{"owner": 3}\n', b"line 1: not a turn record: expected str"),
+    (b'{"owner": "tea", "colour": "green"}\n', b"unknown field `colour`"),
+    (b'{"owner": "tea"}\n{"owner": "x"\n', b"line 2: not valid JSON"),
+    (b'{"turn_id": "t1", "owner": "unterminated\n', b"line 1: not valid JSON")])
+def test_assemble_refuses_a_json_object_that_is_not_a_turn_record(ready, home, stdin, why):
+    result = ready("shelldon-assemble", input=stdin)
+    assert result.returncode == 65 and why in result.stderr and result.stderr.count(b"\n") == 1, result.stderr
+    assert not result.stdout
+
+
+@pytest.mark.parametrize("text", ["{not json, just braces}", "{curly} opening\nthen more", "my config:\n{\"a\": 1}",
+                                  '["a", "json", "array"]'])
+def test_assemble_keeps_text_that_only_looks_like_json_as_the_message(ready, home, text):
+    result = ready("shelldon-assemble", input=text.encode() + b"\n")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["owner"] == text
+
+
 def test_assemble_with_no_home_is_69(stage):
     result = stage("shelldon-assemble", "hi")
     assert result.returncode == 69 and b"shelldon-init" in result.stderr
