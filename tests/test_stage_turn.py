@@ -95,6 +95,12 @@ def test_assemble_rejects_bad_input(ready):
     assert ready("shelldon-assemble", input=b"").returncode == 65
 
 
+def test_assemble_refuses_a_blank_message_argument_as_it_does_blank_stdin(ready, home):
+    for args, stdin in ((("",), None), (("  \n ",), None), ((), b"\n")):
+        result = ready("shelldon-assemble", *args, input=stdin)
+        assert result.returncode == 65 and b"no message" in result.stderr and not result.stdout
+
+
 def test_assemble_takes_a_json_object_without_a_turn_id_as_a_turn_record(ready, home):
     """DESIGN: stdin lines that parse as JSON objects are turn records; whoever first sees a
     message without a turn id makes one (audit: the JSON itself became the message)."""
