@@ -365,3 +365,15 @@ def test_an_https_model_is_verified_against_the_system_ca_directory(ready, home,
             proxy.stop()
     finally:
         model.stop()
+
+
+def test_a_statement_over_the_content_bound_reaches_episodes_as_an_excerpt(ready, home):
+    """Audit: the rules brain proposed a log_episode over 8 KiB, think dropped it, and the
+    statement never reached episodes.md."""
+    message = "we walked along the shore and counted " + " ".join(f"pebble{i}" for i in range(1500))
+    result = ready("shelldon-turn", message)
+    assert result.returncode == 0 and b"dropped" not in result.stderr, result.stderr
+    episodes = (home / "memory/episodes.md").read_text()
+    assert "we walked along the shore and counted pebble0 pebble1" in episodes
+    assert f"[excerpt: the first words of {len(message)} characters]" in episodes
+    assert db_rows(home, "SELECT length(content) FROM messages WHERE role = 'owner'") == [(len(message),)]
