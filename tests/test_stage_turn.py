@@ -318,6 +318,16 @@ def test_examples_makefile_runs_a_turn_then_nothing(tmp_path, home):
     assert second.returncode == 0
     assert (tree_snapshot(home), {p.name: p.stat().st_mtime_ns for p in work.iterdir()}) == snapshot
     assert db_rows(home, "SELECT count(*) FROM messages") == [(2,)]
+    # as the Makefile's comment says: apply and ingest again for the same turn change nothing
+    (work / "applied.json").unlink()
+    (work / "reply.txt").unlink()
+    again = subprocess.run(args, capture_output=True, env=env)
+    assert again.returncode == 0 and again.stdout, again.stderr
+    assert tree_snapshot(home) == snapshot[0] and db_rows(home, "SELECT count(*) FROM messages") == [(2,)]
+    # ... and make -B is a new turn: a new turn id, the message recorded again
+    forced = subprocess.run([*args, "-B"], capture_output=True, env=env)
+    assert forced.returncode == 0, forced.stderr
+    assert db_rows(home, "SELECT count(DISTINCT turn_id), count(*) FROM messages") == [(2, 4)]
 
 
 def test_the_model_is_reached_through_the_proxy_the_environment_names(ready, home, fake_model):
