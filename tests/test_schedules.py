@@ -97,7 +97,9 @@ def test_units_are_hardened_oneshots_matching_the_crontab(stage):
     for key, value in {"NoNewPrivileges": "yes", "ProtectSystem": "strict", "PrivateTmp": "yes",
                        "RestrictAddressFamilies": "AF_UNIX", "CapabilityBoundingSet": ""}.items():
         assert service[key] == value, key
-    home = re.search(r"SHELLDON_HOME=(\S+)", service["Environment"]).group(1)
+    # a unit may have several Environment= lines (systemd adds them up; configparser keeps the last)
+    home = re.search(r"^Environment=.*\bSHELLDON_HOME=(\S+)", (SYSTEMD / f"shelldon-{stage}.service").read_text(),
+                     re.M).group(1)
     assert service["ReadWritePaths"] == home
     argv = shlex.split(service["ExecStart"])
     assert os.path.basename(argv[0]) == f"shelldon-{stage}"
