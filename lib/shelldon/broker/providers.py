@@ -208,7 +208,9 @@ def _post(url: str, payload: dict, headers: dict, config) -> dict:
                 conn.connect_timeout = min(conn.connect_timeout, left)
             try:
                 conn.connect()
-            except TimeoutError:
+            except TimeoutError:   # a connection error, retried (no need to pause first)
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise late from None
                 last = f"{url}: cannot connect within {conn.connect_timeout:g}s"
                 continue
             if deadline is None:
