@@ -2,7 +2,8 @@
 
 Speaks the OpenAI-compatible chat-completions wire format (POST .../v1/chat/completions)
 and Ollama's (POST /api/chat). What it answers is set per test: a reply text, an HTTP
-status, invalid JSON, or a hang. It records every request (path, headers, body).
+status, invalid JSON, a hang, or a trickle (the whole answer, or only its body, one byte
+every trickle_seconds). It records every request (path, headers, body).
 """
 import json
 import os
@@ -17,8 +18,9 @@ class FakeModel:
     def __init__(self):
         self.reply = "Hello from the model."
         self.status = 200
-        self.mode = "ok"            # ok | invalid-json | hang
+        self.mode = "ok"            # ok | invalid-json | hang | trickle | trickle-body
         self.hang_seconds = 5.0
+        self.trickle_seconds = 0.1
         self.requests: list[dict] = []
         self.statuses: list[int] = []   # per-request statuses to use first (then self.status)
         model = self
@@ -54,12 +56,30 @@ class FakeModel:
                 self._send(200, json.dumps(payload).encode())
 
             def _send(self, status, data):
+                if model.mode.startswith("trickle"):
+                    self._trickle(status, data)
+                    return
                 try:
                     self.send_response(status)
                     self.send_header("Content-Type", "application/json")
                     self.send_header("Content-Length", str(len(data)))
                     self.end_headers()
                     self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+            def _trickle(self, status, data):
+                head = (f"HTTP/1.0 {status} OK\r\nContent-Type: application/json\r\n"
+                        f"Content-Length: {len(data)}\r\n\r\n").encode()
+                slow = head + data if model.mode == "trickle" else data
+                try:
+                    if model.mode != "trickle":
+                        self.wfile.write(head)
+                        self.wfile.flush()
+                    for i in range(len(slow)):
+                        self.wfile.write(slow[i:i + 1])
+                        self.wfile.flush()
+                        time.sleep(model.trickle_seconds)
                 except (BrokenPipeError, ConnectionResetError):
                     pass
 

@@ -53,3 +53,44 @@ def test_reply_carries_a_valid_ops_block():
 def test_deterministic():
     prompt = "# Recent conversation\nowner: I like tea\n# The owner says\nwhat do I like?\n"
     assert respond(prompt, "what do I like?") == respond(prompt, "what do I like?")
+
+
+# -- long messages: every proposed op within the op contract's bounds --------------------
+
+LONG = " ".join(f"pebble{i}" for i in range(1500))   # ~14 KiB of words
+LONG_WORD = "z" * 3000
+
+
+@pytest.mark.parametrize("message", [
+    "we walked along the shore and counted " + LONG,
+    "remember that " + LONG,
+    "remember that " + LONG_WORD,
+    "my sister " + "A" + "n" * 500 + " lives in Porto and " + LONG,
+    "I like " + LONG,
+    "I like " + LONG_WORD + " tea",
+    "my car is " + LONG,
+    "we saw a " + LONG_WORD + " at the harbour",
+    "we went out\t\tand " + "é" * 20000,
+])
+def test_long_messages_propose_ops_within_the_contract(message):
+    from shelldon.contracts.ops import decode_op
+    ops = propose_ops(message)
+    assert ops
+    for op in ops:
+        decode_op(json.dumps(op))   # raises ContractError when out of bounds
+
+
+def test_a_long_statement_is_logged_as_a_marked_excerpt_cut_at_a_word():
+    from shelldon.contracts.limits import MAX_CONTENT
+    message = "we walked along the shore and counted " + LONG
+    (episode,) = [op for op in propose_ops(message) if op["op"] == "log_episode"]
+    content = episode["content"]
+    assert len(content) <= MAX_CONTENT and content.startswith("we walked along the shore")
+    assert content.endswith(f" … [excerpt: the first words of {len(message)} characters]")
+    kept = content.split(" … [excerpt")[0]
+    assert message.startswith(kept) and message[len(kept)] == " "   # cut between words
+
+
+def test_a_short_statement_is_not_marked():
+    (episode, _) = propose_ops("we went to the beach today and it was windy")
+    assert episode["content"] == "we went to the beach today and it was windy."

@@ -3,6 +3,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -94,6 +95,43 @@ def test_assemble_rejects_bad_input(ready):
     assert ready("shelldon-assemble", input=b"").returncode == 65
 
 
+def test_assemble_refuses_a_blank_message_argument_as_it_does_blank_stdin(ready, home):
+    for args, stdin in ((("",), None), (("  \n ",), None), ((), b"\n")):
+        result = ready("shelldon-assemble", *args, input=stdin)
+        assert result.returncode == 65 and b"no message" in result.stderr and not result.stdout
+
+
+def test_assemble_takes_a_json_object_without_a_turn_id_as_a_turn_record(ready, home):
+    """DESIGN: stdin lines that parse as JSON objects are turn records; whoever first sees a
+    message without a turn id makes one (audit: the JSON itself became the message)."""
+    result = ready("shelldon-assemble", input=b'{"owner":"tea"}\n\n{"turn_id":"t1","owner":"coffee"}\n')
+    assert result.returncode == 0, result.stderr
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["owner"] == "tea" and first["turn_id"] and first["turn_id"] != "t1"
+    assert first["prompt"].rstrip().endswith("tea")
+    assert second["turn_id"] == "t1" and second["owner"] == "coffee"
+
+
+@pytest.mark.parametrize("stdin, why", [
+    (b'{"a": 1}\n', b"line 1: not a turn record: unknown field `a`"),
+    (b'{"owner": 3}\n', b"line 1: not a turn record: expected str"),
+    (b'{"owner": "tea", "colour": "green"}\n', b"unknown field `colour`"),
+    (b'{"owner": "tea"}\n{"owner": "x"\n', b"line 2: not valid JSON"),
+    (b'{"turn_id": "t1", "owner": "unterminated\n', b"line 1: not valid JSON")])
+def test_assemble_refuses_a_json_object_that_is_not_a_turn_record(ready, home, stdin, why):
+    result = ready("shelldon-assemble", input=stdin)
+    assert result.returncode == 65 and why in result.stderr and result.stderr.count(b"\n") == 1, result.stderr
+    assert not result.stdout
+
+
+@pytest.mark.parametrize("text", ["{not json, just braces}", "{curly} opening\nthen more", "my config:\n{\"a\": 1}",
+                                  '["a", "json", "array"]'])
+def test_assemble_keeps_text_that_only_looks_like_json_as_the_message(ready, home, text):
+    result = ready("shelldon-assemble", input=text.encode() + b"\n")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["owner"] == text
+
+
 def test_assemble_with_no_home_is_69(stage):
     result = stage("shelldon-assemble", "hi")
     assert result.returncode == 69 and b"shelldon-init" in result.stderr
@@ -148,6 +186,34 @@ def test_http_brain_failures_give_the_degraded_reply(ready, home, fake_model, fa
     assert not (home / "memory/people/ana.md").exists()
     if failure == "500":
         assert len(fake_model.requests) == 2  # one bounded retry
+
+
+@pytest.mark.parametrize("mode", ["trickle", "trickle-body"])
+def test_the_brain_timeout_bounds_the_whole_reply_not_each_read(ready, home, fake_model, mode):
+    """A provider that sends its answer a byte at a time (each read well within the timeout)
+    is cut off when the timeout has passed for the whole reply (audit: a turn was held 66 s
+    with SHELLDON_BRAIN_TIMEOUT=3)."""
+    fake_model.mode, fake_model.trickle_seconds = mode, 0.1   # the whole answer: ~20 s
+    started = time.monotonic()
+    result = ready("shelldon-turn", "--brain", "openai", "--brain-url", fake_model.openai_url, "hello there",
+                   env={"SHELLDON_BRAIN_TIMEOUT": "2"})
+    took = time.monotonic() - started
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().startswith(DEGRADED), result.stdout
+    assert b"no reply within 2s" in result.stderr and b"Traceback" not in result.stderr
+    assert took < 8, took
+    assert len(fake_model.requests) == 1   # a timeout is not retried: the deadline has passed
+
+
+def test_the_retry_shares_the_timeout(ready, home, fake_model):
+    """A 5xx that came late leaves its retry only the time left (README, The brains)."""
+    fake_model.mode, fake_model.hang_seconds, fake_model.statuses = "hang", 1.5, [503]
+    started = time.monotonic()
+    result = ready("shelldon-turn", "--brain", "openai", "--brain-url", fake_model.openai_url, "hello there",
+                   env={"SHELLDON_BRAIN_TIMEOUT": "2"})
+    took = time.monotonic() - started
+    assert result.stdout.decode().startswith(DEGRADED) and b"no reply within 2s" in result.stderr
+    assert len(fake_model.requests) == 2 and took < 3 + 2, took   # not 2 x 1.5 s and a reply
 
 
 @pytest.mark.parametrize("reply, why", [("I am\x00here", b"NUL byte"), ("broken \ud800 text", b"not valid UTF-8"),
@@ -206,6 +272,32 @@ def test_brain_choice_precedence(ready, home, fake_model):
     assert bad.returncode == 65 and b"unknown key 'nmae'" in bad.stderr
 
 
+@pytest.mark.parametrize("url, why", [
+    ("http://127.0.0.1:99999/v1", b"port '99999'"), ("http://[::1/v1", b"unclosed '['"),
+    ("http://127.0.0.1:abc/v1", b"port 'abc'"), ("ftp://127.0.0.1/v1", b"not an http:// or https:// URL"),
+    ("http:///v1", b"no host"), ("http://127.0.0.1/v 1", b"space")])
+def test_a_malformed_brain_url_is_refused_at_load(ready, home, url, why):
+    for args, env in ((("--brain-url", url), {}), ((), {"SHELLDON_BRAIN_URL": url})):
+        result = ready("shelldon-turn", "--brain", "openai", *args, "hi", env=env)
+        assert result.returncode == 65, result.stderr
+        assert result.stderr.count(b"\n") == 1 and why in result.stderr and b"internal error" not in result.stderr
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(0,)]
+
+
+@pytest.mark.parametrize("setting", ["timeout = -1", "timeout = 0", "timeout = nan", "timeout = 1e20",
+                                     "connect_timeout = 0", "retries = -1", "retries = 1000"])
+def test_a_brain_timeout_or_retry_out_of_range_is_refused_at_load(ready, home, fake_model, setting):
+    (home / "config.toml").write_text(f'[brain]\nname = "openai"\nurl = "{fake_model.openai_url}"\n{setting}\n')
+    result = ready("shelldon-turn", "hi")
+    key = setting.split()[0].encode()
+    assert result.returncode == 65 and result.stderr.startswith(b"shelldon-turn: config [brain]: " + key + b" must be")
+    assert result.stderr.count(b"\n") == 1 and not fake_model.requests
+    (home / "config.toml").unlink()
+    env = {"SHELLDON_BRAIN_TIMEOUT": "-1"}
+    result = ready("shelldon-turn", "--brain", "openai", "--brain-url", fake_model.openai_url, "hi", env=env)
+    assert result.returncode == 65 and b"timeout must be more than 0" in result.stderr
+
+
 def test_think_stage_alone_with_a_model(ready, fake_model):
     fake_model.reply = OPS_REPLY
     record = ready("shelldon-assemble", "my sister Ana lives in Porto").stdout
@@ -226,6 +318,16 @@ def test_examples_makefile_runs_a_turn_then_nothing(tmp_path, home):
     assert second.returncode == 0
     assert (tree_snapshot(home), {p.name: p.stat().st_mtime_ns for p in work.iterdir()}) == snapshot
     assert db_rows(home, "SELECT count(*) FROM messages") == [(2,)]
+    # as the Makefile's comment says: apply and ingest again for the same turn change nothing
+    (work / "applied.json").unlink()
+    (work / "reply.txt").unlink()
+    again = subprocess.run(args, capture_output=True, env=env)
+    assert again.returncode == 0 and again.stdout, again.stderr
+    assert tree_snapshot(home) == snapshot[0] and db_rows(home, "SELECT count(*) FROM messages") == [(2,)]
+    # ... and make -B is a new turn: a new turn id, the message recorded again
+    forced = subprocess.run([*args, "-B"], capture_output=True, env=env)
+    assert forced.returncode == 0, forced.stderr
+    assert db_rows(home, "SELECT count(DISTINCT turn_id), count(*) FROM messages") == [(2, 4)]
 
 
 def test_the_model_is_reached_through_the_proxy_the_environment_names(ready, home, fake_model):
@@ -273,3 +375,15 @@ def test_an_https_model_is_verified_against_the_system_ca_directory(ready, home,
             proxy.stop()
     finally:
         model.stop()
+
+
+def test_a_statement_over_the_content_bound_reaches_episodes_as_an_excerpt(ready, home):
+    """Audit: the rules brain proposed a log_episode over 8 KiB, think dropped it, and the
+    statement never reached episodes.md."""
+    message = "we walked along the shore and counted " + " ".join(f"pebble{i}" for i in range(1500))
+    result = ready("shelldon-turn", message)
+    assert result.returncode == 0 and b"dropped" not in result.stderr, result.stderr
+    episodes = (home / "memory/episodes.md").read_text()
+    assert "we walked along the shore and counted pebble0 pebble1" in episodes
+    assert f"[excerpt: the first words of {len(message)} characters]" in episodes
+    assert db_rows(home, "SELECT length(content) FROM messages WHERE role = 'owner'") == [(len(message),)]

@@ -16,8 +16,11 @@ class BrainConfig:
     name: str = "rules"
     url: str | None = None
     model: str | None = None
-    timeout: float = 60.0         # seconds to wait for a reply (connect is bounded separately)
-    connect_timeout: float = 5.0
+    # seconds the whole reply may take — from the first connection made to the last byte
+    # read, the retry included — not each socket read: a provider that trickles its
+    # answer must not hold a turn for minutes (broker/providers.py)
+    timeout: float = 60.0
+    connect_timeout: float = 5.0  # each connect (and TLS handshake), apart from timeout
     retries: int = 1              # one bounded retry on connection errors and 5xx
 
 
@@ -81,9 +84,32 @@ def load_config(home, brain: str | None = None, brain_url: str | None = None,
         raise Rejected(f"unknown brain {brain_config.name!r} (choose {', '.join(BRAINS)})")
     if brain_config.name != "rules" and not brain_config.url:
         raise Rejected(f"the {brain_config.name} brain needs a URL (--brain-url, SHELLDON_BRAIN_URL or [brain] url)")
+    _check_brain(brain_config)
     bounds = _typed(Bounds, data.get("bounds", {}), "config [bounds]")
     others = {k: v for k, v in data.items() if k not in ("brain", "bounds")}
     return Config(brain_config, bounds, others)
+
+
+MAX_SECONDS = 86400.0   # a day: the socket layer refuses a timeout past time_t
+
+
+def _check_brain(brain: BrainConfig) -> None:
+    """Refuse at load what would otherwise fail inside the HTTP call with a bare
+    ValueError (a port of 99999, an unclosed '[', a timeout of -1): that ended a turn as
+    an internal error instead of a line saying which setting is wrong."""
+    if brain.url:
+        from .util.urls import split_url
+        try:
+            split_url(brain.url)
+        except ValueError as exc:
+            raise Rejected(f"brain URL {brain.url!r} {exc}") from None
+    for key in ("timeout", "connect_timeout"):
+        seconds = getattr(brain, key)
+        if not 0 < seconds <= MAX_SECONDS:   # NaN fails this too
+            raise Rejected(f"config [brain]: {key} must be more than 0 and at most {MAX_SECONDS:g} seconds, "
+                           f"not {seconds:g}")
+    if not 0 <= brain.retries <= 10:
+        raise Rejected(f"config [brain]: retries must be from 0 to 10, not {brain.retries}")
 
 
 def table(config: Config, name: str, cls):

@@ -5,11 +5,21 @@ requests (docs/DEPARTURES.md): the broker is resident, and requests holds ~11 Mi
 its memory for the same POST (urllib.request ~1 MiB more). What requests gave is kept:
 the proxy the environment names (`https_proxy`/`http_proxy`, upper case too, the lower
 case first; `no_proxy`), read as urllib and requests read it; certificates checked
-against the system's CAs; a connect timeout and a read timeout; one bounded retry on a
-connection error or a 5xx; every failure raised as ProviderError with one line.
+against the system's CAs; a connect timeout, and a deadline for the whole reply (below);
+one bounded retry on a connection error or a 5xx; every failure raised as ProviderError
+with one line.
+
+The deadline: `timeout` bounds the whole exchange, not each socket read — a provider (or
+anything between) that trickles a byte a second would otherwise hold a turn for as long
+as it likes. It starts when the first connection is made and the retry shares it: sending
+the request, the status line, the headers and every read of the body each get only the
+time left, and when none is left the call fails with "no reply within Ns". Connecting is
+bounded by `connect_timeout` (a retry's connect by the time left too, if that is less).
 """
 import os
 import time
+
+from ..util.urls import split_url
 
 MAX_REPLY = 4 << 20   # bytes of a provider's answer read at most
 
@@ -45,20 +55,64 @@ _classes: list = []
 
 def _bounded():
     """HTTP and HTTPS connections whose connect (and TLS handshake) is bounded by its own
-    timeout, then every read by the request's. Made once, at the first call."""
+    timeout, then everything else by the request's deadline. Made once, at the first call."""
     if not _classes:
         import http.client
+        import io
+
+        def time_left(sock, deadline):
+            """Give the socket the time left before the deadline; TimeoutError if none."""
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            sock.settimeout(left)
+
+        class Deadline(io.RawIOBase):
+            """The socket's reader with each read given only the time left; a buffered
+            reader over it serves http.client's readline and read, as makefile's does."""
+
+            def __init__(self, raw, sock, deadline):
+                # the socket itself, not the connection's: http.client lets go of that
+                # (conn.sock = None) as soon as a response says the connection will close
+                self.raw, self.sock, self.deadline = raw, sock, deadline
+
+            def readable(self):
+                return True
+
+            def readinto(self, buffer):
+                time_left(self.sock, self.deadline)
+                return self.raw.readinto(buffer)
+
+            def close(self):
+                self.raw.close()
+                super().close()
+
+        class Response(http.client.HTTPResponse):
+            def __init__(self, sock, *args, deadline=None, **kwargs):
+                super().__init__(sock, *args, **kwargs)
+                if deadline is not None:
+                    self.fp = io.BufferedReader(Deadline(self.fp.detach(), sock, deadline))
 
         class Bounded:
+            deadline = None   # time.monotonic() by which the whole reply is in; None while connecting
+
             def __init__(self, host, port, connect_timeout, **kwargs):
                 super().__init__(host, port, **kwargs)
                 self.connect_timeout = connect_timeout
 
             def connect(self):
-                read_timeout, self.timeout = self.timeout, self.connect_timeout
+                self.timeout = self.connect_timeout
                 super().connect()
-                self.timeout = read_timeout
-                self.sock.settimeout(read_timeout)
+
+            def send(self, data):
+                if self.deadline is not None:
+                    time_left(self.sock, self.deadline)
+                super().send(data)
+
+            def response_class(self, sock, *args, **kwargs):
+                # http.client makes its responses through this attribute (the CONNECT
+                # reply of a tunnel too, before there is a deadline)
+                return Response(sock, *args, deadline=self.deadline, **kwargs)
 
         class HTTP(Bounded, http.client.HTTPConnection):
             pass
@@ -69,31 +123,35 @@ def _bounded():
     return _classes
 
 
+def _split(url: str, what: str):
+    try:
+        return split_url(url)
+    except ValueError as exc:
+        raise ProviderError(f"{what} {url} {exc}") from None
+
+
 def _connection(url: str, config):
     """(connection, the request target, extra headers) for a POST to url."""
-    from urllib.parse import unquote, urlsplit
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ProviderError(f"{url}: not an http or https URL")
+    parts = _split(url, "brain URL")
     port = parts.port or (443 if parts.scheme == "https" else 80)
-    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    proxy = proxy_for(parts.scheme, parts.hostname, port)
-    via, headers = (parts.hostname, port), {}
+    target = parts.target
+    proxy = proxy_for(parts.scheme, parts.host, port)
+    via, headers = (parts.host, port), {}
     if proxy is not None:
-        hop = urlsplit(proxy)
-        via = (hop.hostname or "", hop.port or 80)
+        hop = _split(proxy, "proxy")
+        via = (hop.host, hop.port or 80)
         if hop.username is not None:
             import base64
-            pair = f"{unquote(hop.username)}:{unquote(hop.password or '')}".encode()
+            pair = f"{hop.username}:{hop.password or ''}".encode()
             headers["Proxy-Authorization"] = "Basic " + base64.b64encode(pair).decode()
     HTTP, HTTPS = _bounded()
     if parts.scheme == "https":
-        conn = HTTPS(*via, config.connect_timeout, context=_tls(), timeout=config.timeout)
+        conn = HTTPS(*via, config.connect_timeout, context=_tls())
         if proxy is not None:   # CONNECT through the proxy; TLS with the provider inside
-            conn.set_tunnel(parts.hostname, port, headers=headers)
+            conn.set_tunnel(parts.host, port, headers=headers)
             headers = {}
     else:
-        conn = HTTP(*via, config.connect_timeout, timeout=config.timeout)
+        conn = HTTP(*via, config.connect_timeout)
         if proxy is not None:
             target = url   # a proxy takes the absolute form
     return conn, target, headers
@@ -129,7 +187,6 @@ def _hashed(directory: str | None) -> bool:
 
 def preload() -> None:
     """Load the HTTP client now, not on the first call (a dropped worker cannot import)."""
-    import urllib.parse  # noqa: F401
     _bounded()
 
 
@@ -139,15 +196,31 @@ def _post(url: str, payload: dict, headers: dict, config) -> dict:
     from ..contracts import jsontext
     body = jsontext.dumps(payload).encode()
     attempts = 1 + max(0, config.retries)
-    last = "no attempt"
+    last, deadline = "no attempt", None
+    late = ProviderError(f"{url}: no reply within {config.timeout:g}s")
     for attempt in range(attempts):
         conn, target, extra = _connection(url, config)
         try:
+            if deadline is not None:   # a retry: connecting counts against the time left
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise late
+                conn.connect_timeout = min(conn.connect_timeout, left)
+            try:
+                conn.connect()
+            except TimeoutError:   # a connection error, retried (no need to pause first)
+                if deadline is not None and time.monotonic() >= deadline:
+                    raise late from None
+                last = f"{url}: cannot connect within {conn.connect_timeout:g}s"
+                continue
+            if deadline is None:
+                deadline = time.monotonic() + config.timeout
+            conn.deadline = deadline
             conn.request("POST", target, body, {"Content-Type": "application/json", **extra, **headers})
             response = conn.getresponse()
             status, data = response.status, response.read(MAX_REPLY + 1)
         except TimeoutError:
-            raise ProviderError(f"{url}: no reply within {config.timeout:g}s") from None
+            raise late from None
         except (OSError, http.client.HTTPException) as exc:
             last = f"{url}: cannot connect ({type(exc).__name__})"
         else:

@@ -10,10 +10,14 @@ quoted verbatim — and proposes ops for plain statements:
   any other statement            → log_episode, and a learning keyed by its topic word
 
 Questions and greetings propose nothing. The same prompt and message always give the
-same reply and the same ops.
+same reply and the same ops. Every op is within the op contract's bounds whatever the
+message (up to 64 KiB): a long statement's content is an excerpt that says so, a long
+name or key is cut — an op out of bounds would be dropped by think, and the statement
+would reach no store at all.
 """
 
 from ..contracts import jsontext
+from ..contracts.limits import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
 from ..util import regex
 from .history_read import STOPWORDS, match_terms
 from .prompt import MEMORY_HEADINGS, MESSAGE_HEADING, split_sections
@@ -51,11 +55,27 @@ def _stem(word: str) -> str:
 
 def _name_from(text: str, words: int = 4) -> str:
     terms = [t for t in _TERM.findall(text) if t.casefold() not in STOPWORDS]
-    return " ".join(terms[:words]) or text.strip()[:40]
+    return _short(" ".join(terms[:words]) or " ".join(text.split())[:40])
 
 
-def _sentence(text: str) -> str:
-    return " ".join(text.split()).rstrip(".!") + "."
+def _short(name: str, most: int = MAX_NAME) -> str:
+    """A name or key within the contract's bound (whitespace already single spaces)."""
+    return name[:most].rstrip()
+
+
+def _sentence(text: str, most: int = MAX_CONTENT) -> str:
+    """The text as one sentence on one line, at most `most` characters: a longer one is
+    cut at a word (or, failing one near the end, at a character) and marked as an excerpt,
+    so a reader of episodes.md knows the rest was said but not kept."""
+    text = " ".join(text.split()).rstrip(".!")
+    if len(text) + 1 <= most:
+        return text + "."
+    note = f" … [excerpt: the first words of {len(text)} characters]"
+    cut = text[:most - len(note)]
+    space = cut.rfind(" ")
+    if space >= len(cut) - 80:   # a word boundary close to the end: cut there
+        cut = cut[:space]
+    return cut.rstrip(" ,;:-") + note
 
 
 def propose_ops(message: str) -> list[dict]:
@@ -72,15 +92,17 @@ def propose_ops(message: str) -> list[dict]:
     person = _PERSON.search(text)
     like = _LIKE.search(text)
     if person:
-        ops.append({"op": "remember", "collection": "people", "name": person.group("name"),
-                    "content": f"{person.group('name')} is the owner's {person.group('rel')}. {_sentence(text)}"})
+        name = _short(person.group("name"))
+        ops.append({"op": "remember", "collection": "people", "name": name,
+                    "content": _sentence(f"{name} is the owner's {person.group('rel')}. {text}")})
     elif like:
         what = like.group("what").strip()
         verb = like.group("verb").casefold()
         ops.append({"op": "remember", "collection": "preferences", "name": _name_from(what, 3),
                     "content": _sentence(f"The owner {_third_person(verb)} {what}")})
-        ops.append({"op": "capture_learning", "observation": _sentence(f"The owner {_third_person(verb)} {what}"),
-                    "pattern_key": "pref:" + "-".join(_stem(w) for w in _name_from(what, 2).split())})
+        ops.append({"op": "capture_learning",
+                    "observation": _sentence(f"The owner {_third_person(verb)} {what}", MAX_OBSERVATION),
+                    "pattern_key": _short("pref:" + "-".join(_stem(w) for w in _name_from(what, 2).split()))})
         return ops
     else:
         thing = _MY_THING.search(text)
@@ -91,8 +113,8 @@ def propose_ops(message: str) -> list[dict]:
         ops.append({"op": "log_episode", "content": _sentence(text)})
     topic = _topic(text)
     if topic:
-        ops.append({"op": "capture_learning", "observation": f"The owner talks about {topic}.",
-                    "pattern_key": f"topic:{_stem(topic)}"})
+        ops.append({"op": "capture_learning", "observation": _sentence(f"The owner talks about {topic}", MAX_OBSERVATION),
+                    "pattern_key": _short(f"topic:{_stem(topic)}")})
     return ops
 
 

@@ -1,7 +1,7 @@
 """The read-only stages' bodies: shelldon-assemble and shelldon-think (stdin → stdout)."""
 
 from ..contracts import ContractError, jsontext
-from ..contracts.turn import TurnRecord, decode_text, decode_turn, encode_turn
+from ..contracts.turn import TurnRecord, decode_text, decode_turn, encode_turn, new_turn_id
 from ..util import log
 from ..util.lines import LineTooLong, read_bounded
 from .turn import assemble
@@ -10,16 +10,45 @@ MAX_INPUT = 1 << 22
 
 
 def read_messages(data: bytes) -> list[TurnRecord | str]:
-    """stdin → turn records (every non-blank line one), or else all of it as one message."""
+    """stdin → turn records, or else all of it as one message (DESIGN: lines that parse as
+    JSON objects are turn records, anything else is text).
+
+    Every non-blank line a JSON object: each is a turn record; one without a turn id but
+    with the owner's message gets a fresh id here (whoever first sees a message without a
+    turn id makes one), and one that is not a turn record is refused, naming its line.
+    Otherwise stdin is text — a message that merely starts with '{' included — unless
+    every line starts with '{' and one is a JSON object or names a turn_id: that is a
+    stream of records with a broken line, refused rather than recorded as a message."""
     text = decode_text(data, "stdin")
-    lines = [line for line in text.splitlines() if line.strip()]
-    if lines and all(line.lstrip().startswith("{") for line in lines):
-        try:
-            return [decode_turn(line) for line in lines]
-        except ContractError:
-            if len(lines) > 1 or '"turn_id"' in text:
-                raise
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    objects = [_json_object(line) for _, line in lines]
+    if lines and all(obj is not None for obj in objects):
+        return [_turn(number, line, obj) for (number, line), obj in zip(lines, objects)]
+    if lines and all(line.lstrip().startswith("{") for _, line in lines) and \
+            (any(obj is not None for obj in objects) or '"turn_id"' in text):
+        number, line = next((n, line) for (n, line), obj in zip(lines, objects) if obj is None)
+        _turn(number, line, None)   # raises: says why the line is not a record
     return [text.rstrip("\n")] if text.strip() else []
+
+
+def _json_object(line: str) -> dict | None:
+    if not line.lstrip().startswith("{"):
+        return None
+    try:
+        obj = jsontext.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    return obj if isinstance(obj, dict) else None
+
+
+def _turn(number: int, line: str, obj: dict | None) -> TurnRecord:
+    if obj is not None and "turn_id" not in obj:
+        obj["turn_id"] = new_turn_id()
+        line = jsontext.dumps(obj)
+    try:
+        return decode_turn(line)
+    except ContractError as exc:
+        raise ContractError(f"line {number}: {exc}") from None
 
 
 def explain(assembly) -> str:
