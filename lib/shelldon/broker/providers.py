@@ -186,7 +186,9 @@ def _hashed(directory: str | None) -> bool:
 
 
 def preload() -> None:
-    """Load the HTTP client now, not on the first call (a dropped worker cannot import)."""
+    """Load the HTTP client now, not on the first call (a dropped worker cannot import) —
+    with the idna codec the socket layer looks up by name to resolve a host."""
+    import encodings.idna  # noqa: F401
     _bounded()
 
 
