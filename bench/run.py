@@ -240,17 +240,22 @@ def recall_quality(home: str) -> tuple[int, int, int]:
     return found, plain, len(questions)
 
 
-def assembly_time(home: str, repeats: int) -> tuple[Fig, int]:
+def assembly_times(homes: dict, repeats: int) -> dict:
+    """{key: (Fig, memory bytes)} for each home's prompt assembly, the homes taken in turn
+    round by round: this machine's speed drifts, and a ratio of two figures timed minutes
+    apart measures the drift as much as the code."""
     from shelldon.config import Bounds
     from shelldon.home import Home
     from shelldon.worker.prompt import build_prompt
-    times, size = [], 0
+    times = {key: [] for key in homes}
+    size = dict.fromkeys(homes, 0)
     for n in range(repeats):
-        started = time.perf_counter()
-        assembly = build_prompt(Home(home), f"what about the garden and the kitchen {n}?", Bounds())
-        times.append((time.perf_counter() - started) * 1000)
-        size = max(size, assembly.memory_bytes)
-    return Fig(times, "ms"), size
+        for key, home in homes.items():
+            started = time.perf_counter()
+            assembly = build_prompt(Home(home), f"what about the garden and the kitchen {n}?", Bounds())
+            times[key].append((time.perf_counter() - started) * 1000)
+            size[key] = max(size[key], assembly.memory_bytes)
+    return {key: (Fig(times[key], "ms"), size[key]) for key in homes}
 
 
 # -- ingest and the WAL ---------------------------------------------------------------------
@@ -612,10 +617,7 @@ def main() -> int:
 
         # 3. prompt assembly against the tree's size
         log("prompt assembly")
-        assembly = {}
-        for n in trees:
-            tree_home = tree_homes[n]
-            assembly[n] = assembly_time(tree_home, 20 if smoke else 60)
+        assembly = assembly_times({n: tree_homes[n] for n in trees}, 20 if smoke else 60)
         (f1, _), (f2, b2) = assembly[trees[0]], assembly[trees[-1]]
         flat = f2.median / f1.median
         figures["assembly"] = {"small_ms": f1.median, "large_ms": f2.median, "ratio": flat, "memory_bytes": b2}
