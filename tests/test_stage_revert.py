@@ -118,3 +118,10 @@ def test_a_file_already_put_back_by_hand_is_not_a_refusal(ready, home):
     (home / "memory/facts/tea.md").unlink()
     result = ready("shelldon-revert", "t1")
     assert result.returncode == 0 and b"already reverted (or put back)" in result.stderr
+
+
+def test_an_error_quoting_input_is_one_line_with_its_controls_escaped(ready):
+    revert = ready("shelldon-revert", "ab\x1b[31mc\nd")
+    assert revert.returncode != 0
+    assert revert.stderr.count(b"\n") == 1 and b"\x1b" not in revert.stderr
+    assert b"ab\\x1b[31mc\\x0ad" in revert.stderr
