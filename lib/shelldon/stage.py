@@ -45,7 +45,7 @@ def exit_code_for(exc: BaseException) -> tuple[int, str]:
         return exc.exit_code, str(exc)
     if isinstance(exc, UnicodeEncodeError):   # text that came in as bytes that are not UTF-8
         from .contracts.turn import not_text   # (its position is in some inner string: left out)
-        return 65, f"an argument or a line is not valid UTF-8 text ({not_text(exc).split(' at ')[0]})"
+        return 65, f"an argument or a line is not valid UTF-8 text ({not_text(exc)})"
     if isinstance(exc, (ContractError, SymlinkRefused, UnicodeError, LineTooLong)):
         return 65, str(exc)
     if isinstance(exc, LockTimeout):

@@ -128,7 +128,8 @@ def clean_message(text: str, what: str = "message") -> str:
     try:
         size = len(text.encode("utf-8"))
     except UnicodeEncodeError as exc:   # a byte that was not UTF-8 (argv), or a lone \ud800
-        raise ContractError(f"{what} is not valid UTF-8 text ({not_text(exc)})") from None
+        raise ContractError(f"{what} is not valid UTF-8 text ({not_text(exc)} at character "
+                            f"{exc.start + 1})") from None
     if size > MAX_MESSAGE:
         raise ContractError(f"{what} too long: {size} bytes (at most {MAX_MESSAGE})")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -140,8 +141,8 @@ def not_text(exc: UnicodeEncodeError) -> str:
     not UTF-8 (in an argument, a file name) as a surrogate \udc80-\udcff."""
     char = ord(exc.object[exc.start])
     if 0xDC80 <= char <= 0xDCFF:
-        return f"the byte 0x{char - 0xDC00:02x} at character {exc.start + 1}"
-    return f"a lone surrogate U+{char:04X} at character {exc.start + 1}"
+        return f"the byte 0x{char - 0xDC00:02x}"
+    return f"a lone surrogate U+{char:04X}"
 
 
 def decode_text(data: bytes, what: str = "input") -> str:

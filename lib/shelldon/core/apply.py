@@ -303,30 +303,27 @@ def capture_stream(home: Home, observations, key: str | None) -> int:
     """Each observation — (number, text or ContractError) pairs, as stdin_observations
     gives them — becomes a capture_learning op, applied and journalled like any op.
     Every line is captured or refused by name: none is lost for a neighbour's fault."""
+    from itertools import islice
+
     from ..contracts.turn import new_turn_id
     home.require()
     turn_id = new_turn_id("capture-")
     refused = False
-    batch: list[Item] = []
-    bad: list[tuple[int, str]] = []
     pairs = iter(observations)
-    while True:
-        for number, text in pairs:
+    while chunk := list(islice(pairs, CAPTURE_BATCH)):
+        batch: list[Item] = []
+        bad: list[tuple[int, str]] = []
+        for number, text in chunk:
             if isinstance(text, ContractError):
                 bad.append((number, str(text)))
-            else:
-                op = {"op": "capture_learning", "observation": text}
-                if key is not None:
-                    op["pattern_key"] = key
-                batch.append(Item(turn_id, number, jsontext.dumps(op, ascii=False), number))
-            if len(batch) + len(bad) == CAPTURE_BATCH:
-                break
-        if not batch and not bad:
-            break
+                continue
+            op = {"op": "capture_learning", "observation": text}
+            if key is not None:
+                op["pattern_key"] = key
+            batch.append(Item(turn_id, number, jsontext.dumps(op, ascii=False), number))
         outcomes = []
         if batch:
             with write_session(home) as store:
                 outcomes = apply_items(home, store, batch)
         refused = report(outcomes, bad) or refused
-        batch, bad = [], []
     return 65 if refused else 0
