@@ -112,14 +112,28 @@ def write_atomic(path: str, data: bytes, mode: int = 0o644) -> None:
 
 
 def append_durable(path: str, data: bytes, mode: int = 0o644) -> None:
-    """Append in one write() with O_APPEND, then fsync: for logs, not for curated files."""
+    """Append in one write() with O_APPEND, then fsync: for logs, not for curated files.
+
+    A failed append (a full disk after part of the data went in, an I/O error) is cut back
+    to the file's earlier length: a torn entry left behind would stay for ever, since its
+    heading makes a retry think the entry is already there. (The caller holds the write
+    lock: no other appender moves the end meanwhile.)"""
     _refuse_symlink(path)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, mode)
     try:
+        size = os.fstat(fd).st_size
         view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-        os.fsync(fd)
+        try:
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except OSError:
+            try:
+                os.ftruncate(fd, size)
+                os.fsync(fd)
+            except OSError:
+                pass
+            raise
     except OSError as exc:
         raise _naming(exc, path) from None
     finally:
