@@ -209,3 +209,55 @@ def test_a_full_disk_on_one_op_costs_only_that_op_and_not_the_turn(fresh):
         conn.close()
     assert rows == [(1, "applied"), (2, "applied")]
     _db_whole(home)
+
+
+def test_a_revert_killed_right_after_removing_a_file_still_journals_the_removal(tmp_path):
+    """shelldon-revert of a turn that created facts/bob.md removes it; a kill at the syscall
+    right after that unlink (before the revert's journal row) used to leave the file gone
+    and no row saying so: the journal still said the core left bob.md there, the revert of
+    the revert could not bring it back, and the retried revert saw nothing to do."""
+    home = tmp_path / "home"
+    subprocess.run([sys.executable, str(BIN / "shelldon-init")], env=_env(home), check=True, capture_output=True)
+    op = json.dumps({"op": "remember", "collection": "facts", "name": "Bob", "content": "Bob is a cat"})
+    made = subprocess.run([sys.executable, str(BIN / "shelldon-apply"), "--turn-id", "t1"], input=op.encode() + b"\n",
+                          capture_output=True, env=_env(home), timeout=60)
+    assert made.returncode == 0, made.stderr
+    bob = home / "memory" / "facts" / "bob.md"
+    pristine = tmp_path / "pristine"
+    shutil.copytree(home, pristine)
+
+    def revert(target: Path, *strace_args, trace=None):
+        cmd = [sys.executable, str(BIN / "shelldon-revert"), "t1"]
+        cmd = [STRACE, "-f", "-qq", "-o", str(trace or os.devnull), *strace_args, *cmd]
+        return subprocess.run(cmd, capture_output=True, env=_env(target), timeout=60)
+
+    trace = tmp_path / "ref.trace"
+    reference = tmp_path / "ref"
+    shutil.copytree(pristine, reference)
+    assert revert(reference, trace=trace).returncode == 0
+    seen: dict[str, int] = {}
+    steps = []
+    for line in trace.read_text().splitlines():
+        match = LINE.match(line)
+        if match:
+            seen[match.group(2)] = seen.get(match.group(2), 0) + 1
+            steps.append((match.group(2), seen[match.group(2)], line))
+    (at,) = [n for n, (name, _, line) in enumerate(steps) if name.startswith("unlink") and "bob.md" in line]
+    name, occurrence, _ = steps[at + 1]  # the first syscall after the unlink
+
+    killed = revert(home, "-e", f"inject={name}:signal=KILL:when={occurrence}")
+    assert killed.returncode != 0 and not bob.exists()
+    again = subprocess.run([sys.executable, str(BIN / "shelldon-revert"), "t1"], capture_output=True,
+                           env=_env(home), timeout=60)
+    assert again.returncode == 0, again.stderr
+    conn = sqlite3.connect(home / "history.db")
+    try:
+        rows = conn.execute("SELECT turn_id, status FROM journal WHERE reverts = 't1#1'").fetchall()
+        assert conn.execute("SELECT count(*) FROM pending_writes").fetchone() == (0,)
+    finally:
+        conn.close()
+    assert len(rows) == 1 and rows[0][1] == "reverted", f"the removal of bob.md is not journalled: {rows}"
+    back = subprocess.run([sys.executable, str(BIN / "shelldon-revert"), rows[0][0]], capture_output=True,
+                          env=_env(home), timeout=60)
+    assert back.returncode == 0, back.stderr
+    assert "Bob is a cat" in bob.read_text()

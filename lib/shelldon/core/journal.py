@@ -70,13 +70,14 @@ def record(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
 
 def announce_write(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
                    before_content: str | bytes | None = None) -> None:
-    """Commit, before the rename, the journal row the write will get (issue 7)."""
+    """Commit, before the rename (or a revert's removal), the journal row the write will
+    get (issue 7). A removal is announced with the after hash "" (no file)."""
     from ..util.records import asdict
     if isinstance(before_content, str) and before_content:
         before_content = redact(before_content)[0]
     conn.execute("INSERT OR REPLACE INTO pending_writes (path, after_hash, turn_id, seq, entry, args, "
                  "before_content, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                 (entry.path, entry.after_hash, entry.turn_id, entry.seq,
+                 (entry.path, entry.after_hash or "", entry.turn_id, entry.seq,  # "": a removal
                   jsontext.dumps(asdict(entry)), _redacted_args(args), before_content, ts))
 
 
@@ -102,7 +103,7 @@ def recover_writes(conn: sqlite3.Connection, root: str, ts: str) -> int:
             data = read_regular(os.path.join(root, path))
             current = None if data is None else sha256_hex(data)
             entry = Entry(**jsontext.loads(entry_json))
-            if current == after_hash and lookup(conn, entry.turn_id, entry.seq) is None:
+            if current == (after_hash or None) and lookup(conn, entry.turn_id, entry.seq) is None:
                 entry.reason = ((entry.reason + "; ") if entry.reason else "") + \
                     "journalled after a crash cut the writer off"
                 record(conn, entry, args, ts, before_content)

@@ -93,13 +93,15 @@ def revert_turn(home: Home, store: HistoryStore, turn_id: str, now: datetime | N
         seq += 1
         entry = Entry(report.revert_id, seq, "revert", "reverted", f"revert of {key}", rel,
                       curated.digest(current), before_hash, hand=int(hand), reverts=key)
+        # issue 7: the row is announced before the rename — and before a removal, or a
+        # kill right after the unlink would leave the file gone with no row saying so
+        with store.transaction() as c:
+            journal.announce_write(c, entry, {"turn_id": turn_id, "seq": row_seq}, ts,
+                                   undo.as_stored(current))
         if before is None:
             _remove(path)
             report.done.append(f"removed {shown} (made by {turn_id})")
         else:
-            with store.transaction() as c:  # issue 7: the row is announced before the rename
-                journal.announce_write(c, entry, {"turn_id": turn_id, "seq": row_seq}, ts,
-                                       undo.as_stored(current))
             curated.commit(curated.FileChange(path, current, before))
             report.done.append(f"restored {shown} (as it was before {turn_id})")
         with store.transaction() as c:
