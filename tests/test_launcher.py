@@ -417,3 +417,49 @@ def test_say_as_a_user_the_socket_refuses_is_77_naming_the_socket(open_home, wor
     finally:
         daemon.stop()
     assert code == 77 and message.startswith(f"permission denied: {home}/run/shelldon.sock (")
+
+
+# With a descriptor limit a little above max_clients (256), as systemd's soft limit of
+# 1024 is a little above it and max_clients may be raised toward it: the wrapper sets it
+# and execs the launcher.
+LOW_NOFILE = ("import os, resource, sys; resource.setrlimit(resource.RLIMIT_NOFILE, (400, 400)); "
+              "os.execv(sys.argv[1], sys.argv[1:])")
+
+
+def test_refused_clients_still_sending_count_against_max_clients_so_descriptors_stay_bounded(tmp_path):
+    """A request over the size limit is answered 65 and the rest of what its client sends is
+    read and thrown away; those connections held descriptors outside the max_clients bound,
+    so clients that sent too much and stayed connected ran the launcher out of descriptors
+    and it died on accept (EMFILE)."""
+    import socket
+    home = init(tmp_path / "home")
+    daemon = launcher(home, wrap=(sys.executable, "-c", LOW_NOFILE))
+    sock = str(home / "run/shelldon.sock")
+    held, too_much = [], b"x" * (wire_max() + 1024)
+    try:
+        for _ in range(500):
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.settimeout(30)
+            held.append(s)
+            try:
+                s.connect(sock)
+                s.sendall(too_much)   # refused (65) or answered busy (75): either way, we stay
+            except OSError:
+                pass
+        alive = daemon.proc.poll() is None
+        for s in held:
+            s.close()
+        held.clear()
+        answered = wait_until(lambda: say(home, "still serving?").returncode == 0)
+    finally:
+        for s in held:
+            s.close()
+        log = daemon.stop()
+    assert alive and answered, log
+    assert "Too many open files" not in log and "Traceback" not in log
+    assert daemon.proc.returncode == 0
+
+
+def wire_max():
+    from shelldon.contracts import wire
+    return wire.MAX_SAY_REQUEST

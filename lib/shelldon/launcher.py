@@ -278,7 +278,8 @@ class Launcher:
                 conn, _ = self.listener.accept()
             except (BlockingIOError, InterruptedError):
                 return
-            busy = len(self.reading) + len(self.queue) + len(self.children)
+            # every connection we still hold counts: a refused client we are draining too
+            busy = len(self.reading) + len(self.queue) + len(self.children) + len(self.draining)
             job = Job(conn, time.monotonic() + self.limits.read_timeout)
             if self.stopping or busy >= self.limits.max_clients:
                 self._answer(job, wire.SayReply(False, error="launcher busy; try again later", code=75))
