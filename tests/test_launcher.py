@@ -463,3 +463,70 @@ def test_refused_clients_still_sending_count_against_max_clients_so_descriptors_
 def wire_max():
     from shelldon.contracts import wire
     return wire.MAX_SAY_REQUEST
+
+
+def test_say_to_a_launcher_whose_connection_queue_is_full_is_75_not_1(tmp_path):
+    """Hundreds of clients at once fill the listening socket's queue (64 under systemd)
+    faster than the launcher accepts; connect() then fails with EAGAIN, and shelldon-say
+    exited 1 with 'Resource temporarily unavailable' where the launcher would have said
+    busy (75). A socket with a full queue that nobody accepts on stands for that moment."""
+    import socket
+    home = init(tmp_path / "home")
+    path = str(tmp_path / "full.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(0)
+    queued = []
+    try:
+        while True:
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.setblocking(False)
+            try:
+                s.connect(path)
+            except BlockingIOError:
+                s.close()
+                break
+            queued.append(s)
+        result = say(home, "--socket", path, "anyone there?")
+    finally:
+        for s in queued:
+            s.close()
+        listener.close()
+    assert result.returncode == 75, result.stderr
+    assert "busy" in result.stderr and "Traceback" not in result.stderr
+
+
+def _busy_launcher(home, path):
+    from shelldon.home import Home
+    from shelldon.launcher import Launcher, Limits
+    from shelldon.util.unixline import listen_unix
+    sock = listen_unix(path, 0o660)
+    signal.alarm(60)
+    Launcher(Home(str(home)), sock, None, None, Limits(max_clients=1, read_timeout=60), path).serve()
+
+
+def test_say_answered_busy_while_still_sending_gets_the_answer_75(tmp_path):
+    """At max_clients the launcher answers busy (75) and closes without reading the
+    request. A client still sending it (a message larger than the socket's buffer) got
+    EPIPE and exited 1, though the answer was waiting to be read."""
+    import socket
+    home = init(tmp_path / "home")
+    path = str(home / "run/busy.sock")
+    pid = os.fork()
+    if pid == 0:
+        try:
+            _busy_launcher(home, path)
+        finally:
+            os._exit(0)
+    idle = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        assert wait_until(lambda: os.path.exists(path))
+        idle.connect(path)   # holds the one client slot: it sends nothing
+        big = "x" * (240 * 1024)   # under the wire limit, over a Unix socket's buffer
+        result = say(home, "--socket", path, input=big)
+    finally:
+        idle.close()
+        os.kill(pid, signal.SIGTERM)
+        os.waitpid(pid, 0)
+    assert result.returncode == 75, result.stderr
+    assert "busy" in result.stderr and "Traceback" not in result.stderr

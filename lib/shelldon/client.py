@@ -6,7 +6,7 @@ answer line. No launcher listening → Unavailable (69); an error answer → its
 import os
 
 from .contracts import ContractError, wire
-from .util.errors import Denied, ShelldonError, Unavailable
+from .util.errors import Denied, ShelldonError, TryLater, Unavailable
 from .util.unixline import LineTooLong, exchange
 
 
@@ -25,6 +25,11 @@ def say(socket_path: str, message: str, timeout: float) -> wire.SayReply:
                             f"(at most {wire.MAX_SAY_REQUEST})")
     try:
         line = exchange(socket_path, request, wire.MAX_SAY_REQUEST, timeout)
+    except BlockingIOError:   # EAGAIN from connect: the listening socket's queue is full
+        raise TryLater(f"the launcher at {socket_path} is busy (its connection queue is full); "
+                       f"try again later") from None
+    except ConnectionResetError:   # queued, then the listener closed (the launcher stopping)
+        raise Unavailable(f"the launcher at {socket_path} closed without an answer") from None
     except (FileNotFoundError, ConnectionRefusedError) as exc:
         raise Unavailable(f"no launcher at {socket_path} ({exc.strerror}): is shelldon-launcherd running?") from None
     except PermissionError:

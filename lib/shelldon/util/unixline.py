@@ -24,8 +24,11 @@ def exchange(path: str, request: bytes, limit: int, timeout: float | None) -> by
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
         sock.settimeout(timeout)
         sock.connect(path)
-        sock.sendall(request)
-        sock.shutdown(socket.SHUT_WR)
+        try:
+            sock.sendall(request)
+            sock.shutdown(socket.SHUT_WR)
+        except BrokenPipeError:
+            pass   # the peer answered (busy, refused) and closed before reading it all: read that
         return read_line(sock, limit)
 
 
