@@ -152,3 +152,48 @@ def test_think_turn_and_dream_ask_through_a_running_broker(home, fake_model):
                           env={**env, "SHELLDON_BROKER_SOCKET": str(home / "run/nothing.sock")})
     assert gone.returncode == 0 and gone.stdout.startswith(b"Sorry, my thoughts are foggy")
     assert b"run/nothing.sock" in gone.stderr and len(fake_model.requests) == 2
+
+
+def _answer_or_none(sock):
+    """The broker's answer line to one request; None if there is none (yet)."""
+    from shelldon.util.unixline import exchange
+    try:
+        return json.loads(exchange(sock, b'{"prompt": "hello", "message": "hello"}\n', 1024, 60))
+    except (OSError, ValueError):   # EAGAIN while the listen queue is full; the broker gone
+        return None
+
+
+def test_a_client_gone_before_its_busy_answer_does_not_stop_the_broker(home, fake_model):
+    """At max_clients (64) the broker answers 'broker busy' from its accept loop. A client
+    that had already closed made that send fail with EPIPE, which nothing caught: serve()
+    raised, and stage.run took the BrokenPipeError for a closed stdout — the broker exited
+    0 with nothing said, so systemd (Restart=on-failure) did not start it again."""
+    import signal
+    daemon = broker(home, fake_model)
+    sock = str(home / "run/broker.sock")
+    idle = []
+    try:
+        busy = {"ok": False, "error": "broker busy"}
+        for _ in range(200):   # idle clients (connected, saying nothing yet) until every slot is held
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(sock)
+            idle.append(s)
+            if len(idle) >= 64 and _answer_or_none(sock) == busy:
+                break
+        else:
+            raise AssertionError("never saw the broker busy")
+        os.kill(daemon.pid, signal.SIGSTOP)   # so the next client is gone before it is accepted
+        try:
+            gone = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            gone.connect(sock)
+            gone.close()
+        finally:
+            os.kill(daemon.pid, signal.SIGCONT)
+        after = _answer_or_none(sock)
+        alive = daemon.proc.poll() is None
+    finally:
+        for s in idle:
+            s.close()
+        log = daemon.stop()
+    assert alive and isinstance(after, dict), (after, log)   # answered: busy, or by then ok
+    assert "Traceback" not in log

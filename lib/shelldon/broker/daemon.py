@@ -124,7 +124,10 @@ class Broker:
                 raise
             if not self.clients.acquire(blocking=False):
                 with conn:
-                    conn.sendall(wire.encode(wire.ThinkReply(False, error="broker busy")))
+                    try:
+                        conn.sendall(wire.encode(wire.ThinkReply(False, error="broker busy")))
+                    except OSError:
+                        pass   # that client is gone already: nothing to answer
                 continue
             thread = threading.Thread(target=self._run, args=(conn,), daemon=True)
             self.threads.add(thread)
