@@ -197,3 +197,22 @@ def test_a_client_gone_before_its_busy_answer_does_not_stop_the_broker(home, fak
         log = daemon.stop()
     assert alive and isinstance(after, dict), (after, log)   # answered: busy, or by then ok
     assert "Traceback" not in log
+
+
+def test_a_provider_key_of_more_than_one_line_is_refused_and_never_logged(home, fake_model):
+    """vault/provider-key.md with a second line (a note under the key, as a .md invites)
+    went into the Authorization header; http.client refused it with a ValueError that
+    quotes the header, and the broker logged that error: the key, in the clear, in the
+    journal. The key must never be logged."""
+    key = "sk-two-lines-8d1e"
+    (home / "memory/vault/provider-key.md").write_text(f"{key}\n# from the provider's dashboard\n")
+    vaultd = Daemon("shelldon-vaultd", "--socket", home / "run/vault.sock", "--vault", home / "memory/vault",
+                    "--allow-uid", "root", socket_path=home / "run/vault.sock")
+    daemon = broker(home, fake_model, "--vault-socket", home / "run/vault.sock")
+    try:
+        answer = think(home / "run/broker.sock")
+    finally:
+        logs = daemon.stop() + vaultd.stop()
+    assert answer["ok"] is False and "provider-key" in answer["error"]
+    assert key not in logs and key not in json.dumps(answer)
+    assert fake_model.requests == []

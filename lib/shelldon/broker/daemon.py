@@ -58,10 +58,15 @@ class Broker:
         if self.vault_socket is None:
             return None
         try:
-            return fetch(self.vault_socket, PROVIDER_KEY) or None
+            key = fetch(self.vault_socket, PROVIDER_KEY) or None
         except VaultRefused as exc:
             log.warn(f"{exc}; calling the provider without a key")
             return None
+        if key is not None and not (key.isascii() and key.isprintable()):
+            # it would go into a header, and the header's error would quote it: say neither
+            raise ShelldonError(f"the vault's {PROVIDER_KEY} is not one line of printable ASCII "
+                                f"(a second line, a control character?): not sent")
+        return key
 
     def think(self, request: wire.ThinkRequest) -> wire.ThinkReply:
         from .providers import ProviderError, complete
