@@ -216,3 +216,33 @@ def test_a_provider_key_of_more_than_one_line_is_refused_and_never_logged(home, 
     assert answer["ok"] is False and "provider-key" in answer["error"]
     assert key not in logs and key not in json.dumps(answer)
     assert fake_model.requests == []
+
+
+def test_a_request_trickled_a_byte_at_a_time_is_cut_off(home, fake_model):
+    """The broker's read timeout (10 s) was per recv(), not for the request: a peer that
+    sent a byte every second held its thread for as long as it liked (512 KiB of them),
+    and 64 such peers held every client slot — the broker answered 'busy' to every worker.
+    A trickling client must get an answer (a time-out) before it runs out of bytes."""
+    import time
+    daemon = broker(home, fake_model)
+    answer = b""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.connect(str(home / "run/broker.sock"))
+            s.settimeout(1.0)
+            for byte in b'{"prompt": "' + b"x" * 60:   # ~70 s of trickle at most
+                try:
+                    s.sendall(bytes([byte]))
+                    answer = s.recv(65536)
+                except TimeoutError:
+                    continue
+                except OSError:
+                    break
+                if answer:
+                    break
+    finally:
+        log = daemon.stop()
+    assert answer, "the broker kept reading a trickled request"
+    reply = json.loads(answer)
+    assert reply["ok"] is False and "timed out" in reply["error"], reply
+    assert "Traceback" not in log

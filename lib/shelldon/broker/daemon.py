@@ -91,7 +91,7 @@ class Broker:
                 if not self.allowed(uid, gid):
                     reply = wire.ThinkReply(False, error="peer not allowed")
                 else:
-                    line = read_line(conn, wire.MAX_BROKER_REQUEST)
+                    line = read_line(conn, wire.MAX_BROKER_REQUEST, time.monotonic() + self.timeout)
                     conn.settimeout(None)
                     reply = self.think(wire.decode(line, wire.ThinkRequest, "think request"))
             except (ContractError, LineTooLong, TimeoutError) as exc:

@@ -6,10 +6,18 @@ class LineTooLong(ValueError):
     pass
 
 
-def read_line(sock: socket.socket, limit: int) -> bytes:
-    """Bytes up to the first newline (without it), or to EOF; LineTooLong past limit."""
+def read_line(sock: socket.socket, limit: int, deadline: float | None = None) -> bytes:
+    """Bytes up to the first newline (without it), or to EOF; LineTooLong past limit.
+    deadline (time.monotonic()): the whole line by then, or TimeoutError — the socket's
+    own timeout bounds each recv only, and a peer may send a byte just within it."""
+    import time
     data = bytearray()
     while b"\n" not in data:
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("timed out reading the request")
+            sock.settimeout(left)
         chunk = sock.recv(65536)
         if not chunk:
             break
