@@ -6,7 +6,7 @@ answer line. No launcher listening → Unavailable (69); an error answer → its
 import os
 
 from .contracts import ContractError, wire
-from .util.errors import Denied, ShelldonError, TryLater, Unavailable
+from .util.errors import Denied, ShelldonError, TryLater, Unavailable, Usage
 from .util.unixline import LineTooLong, exchange
 
 
@@ -18,7 +18,14 @@ class Answered(ShelldonError):
         self.exit_code = code if code in (1, 65, 69, 75, 77) else 1
 
 
+MAX_TIMEOUT = 86400.0   # a day: the socket layer refuses a timeout past time_t
+
+
 def say(socket_path: str, message: str, timeout: float) -> wire.SayReply:
+    # 0 would make the socket non-blocking (EAGAIN, yet the launcher records the turn);
+    # a negative, NaN or huge one fails inside the socket layer: refuse them up front.
+    if not 0 < timeout <= MAX_TIMEOUT:   # NaN fails this too
+        raise Usage(f"--timeout must be more than 0 and at most {MAX_TIMEOUT:g} seconds, not {timeout:g}")
     request = wire.encode(wire.SayRequest(message))
     if len(request) > wire.MAX_SAY_REQUEST:
         raise ContractError(f"message too long: {len(request)} bytes on the wire "
