@@ -20,3 +20,30 @@ def test_say_refuses_a_timeout_that_is_not_a_positive_time(ready, home, value):
     assert result.returncode == 2, err
     assert err.count("\n") == 1 and "--timeout" in err and "internal error" not in err, err
     assert db_rows(home, "SELECT count(*) FROM messages") == [(0,)]
+
+
+@pytest.mark.parametrize("args, config, names, blames", [
+    # a bad flag is named as the flag, not as a config.toml key the owner never wrote
+    (["--budget", "-1"], "", "--budget", "[dream]"),
+    (["--promote-at", "0"], "", "--promote-at", "[dream]"),
+    (["--prune-after", "-3"], "", "--prune-after", "summary_messages"),
+    # a bad config.toml value is named as the key, not as a flag that was never given
+    ([], '[dream]\nif_idle = "forever"\n', "[dream] if_idle", "--if-idle"),
+    ([], "[dream]\nbudget = 0\n", "[dream] budget", "--budget"),
+])
+def test_dream_names_where_a_bad_setting_came_from(ready, home, args, config, names, blames):
+    (home / "config.toml").write_text(config)
+    result = ready("shelldon-dream", "--if-idle", "0", *args) if not config else ready("shelldon-dream", *args)
+    err = result.stderr.decode()
+    assert result.returncode == 65, err
+    assert names in err and blames not in err, err
+
+
+def test_prune_names_a_bad_config_size_as_the_config_key(ready, home):
+    (home / "config.toml").write_text('[prune]\nmax_bytes = "lots"\n')
+    result = ready("shelldon-prune")
+    err = result.stderr.decode()
+    assert result.returncode == 65, err
+    assert "[prune] max_bytes" in err and "--max-bytes" not in err, err
+    result = ready("shelldon-prune", "--max-bytes", "10X")
+    assert result.returncode == 65 and b"--max-bytes" in result.stderr, result.stderr

@@ -356,15 +356,21 @@ def dream_stage(home: Home, overrides: dict, brain: str | None = None, brain_url
     config = load_config(home, brain, brain_url, model)
     settings = replace(table(config, "dream", DreamSettings),
                        **{k: v for k, v in overrides.items() if v is not None})
+
+    def named(key: str) -> str:   # where the value came from: the flag, or config.toml
+        flag = overrides.get(key) is not None
+        return f"--{key.replace('_', '-')}" if flag else f"[dream] {key}"
+
     try:
         if_idle = parse_duration(settings.if_idle)
     except ValueError as exc:
-        raise Rejected(f"--if-idle: {exc}") from None
+        raise Rejected(f"{named('if_idle')}: {exc}") from None
     for name in ("budget", "promote_at", "max_learnings", "max_bytes"):
         if getattr(settings, name) < 1:
-            raise Rejected(f"[dream] {name} must be 1 or more, not {getattr(settings, name)}")
-    if settings.prune_after < 0 or settings.summary_messages < 0:
-        raise Rejected("[dream] prune_after and summary_messages must be 0 or more")
+            raise Rejected(f"{named(name)} must be 1 or more, not {getattr(settings, name)}")
+    for name in ("prune_after", "summary_messages"):
+        if getattr(settings, name) < 0:
+            raise Rejected(f"{named(name)} must be 0 or more, not {getattr(settings, name)}")
     return dream(home, settings, if_idle, config, now(), dry_run=dry_run, quiet=quiet, out=out)
 
 
