@@ -47,3 +47,16 @@ def test_prune_names_a_bad_config_size_as_the_config_key(ready, home):
     assert "[prune] max_bytes" in err and "--max-bytes" not in err, err
     result = ready("shelldon-prune", "--max-bytes", "10X")
     assert result.returncode == 65 and b"--max-bytes" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("where", ["", "memory", "raw"])
+def test_init_says_what_is_wrong_when_a_home_path_is_a_file(stage, home, where):
+    # Before: "shelldon-init: /…: File exists", exit 1 — after shelldon-status had said
+    # "no shelldon home …: run shelldon-init first".
+    if where:
+        home.mkdir()
+    (home / where if where else home).write_text("not a directory\n")
+    result = stage("shelldon-init")
+    err = result.stderr.decode()
+    assert result.returncode == 65, err
+    assert err.count("\n") == 1 and "not a directory" in err and "File exists" not in err, err

@@ -37,6 +37,8 @@ def init_home(home: Home, worker_user: str | None = None) -> list[str]:
         path = os.path.join(home.root, rel) if rel else home.root
         if os.path.islink(path):
             raise SymlinkRefused(f"refusing a symlink in the home: {path}")
+        if os.path.exists(path) and not os.path.isdir(path):
+            raise Rejected(f"{path} is not a directory: move it aside, or name another home")
         if not os.path.isdir(path):
             os.makedirs(path, mode=mode, exist_ok=True)
             done.append(f"created {path}")
