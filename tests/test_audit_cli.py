@@ -60,3 +60,13 @@ def test_init_says_what_is_wrong_when_a_home_path_is_a_file(stage, home, where):
     err = result.stderr.decode()
     assert result.returncode == 65, err
     assert err.count("\n") == 1 and "not a directory" in err and "File exists" not in err, err
+
+
+@pytest.mark.parametrize("key", ["recent", "recall", "collections_bytes", "prompt_bytes"])
+def test_a_negative_bound_in_config_is_refused_by_name(ready, home, key):
+    # Before: accepted silently (and read as 0), though config.toml's typos are errors.
+    (home / "config.toml").write_text(f"[bounds]\n{key} = -5\n")
+    result = ready("shelldon-assemble", "hello")
+    err = result.stderr.decode()
+    assert result.returncode == 65, err
+    assert f"[bounds]: {key}" in err and err.count("\n") == 1, err

@@ -86,6 +86,9 @@ def load_config(home, brain: str | None = None, brain_url: str | None = None,
         raise Rejected(f"the {brain_config.name} brain needs a URL (--brain-url, SHELLDON_BRAIN_URL or [brain] url)")
     _check_brain(brain_config)
     bounds = _typed(Bounds, data.get("bounds", {}), "config [bounds]")
+    for f in fields(Bounds):
+        if getattr(bounds, f.name) < 0:
+            raise Rejected(f"config [bounds]: {f.name} must be 0 or more, not {getattr(bounds, f.name)}")
     others = {k: v for k, v in data.items() if k not in ("brain", "bounds")}
     return Config(brain_config, bounds, others)
 
