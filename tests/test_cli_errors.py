@@ -1,5 +1,5 @@
-"""Found by a new-user audit of the stages' command lines: what --help and the docs say
-is what the real bin/ scripts do."""
+"""Errors a new user meets on the command line: the real bin/ scripts name the setting
+or path at fault, in one line, with the exit code their --help gives."""
 import pytest
 
 from conftest import db_rows
