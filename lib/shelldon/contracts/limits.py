@@ -2,6 +2,8 @@
 prompt can state them without loading msgspec."""
 
 MAX_CONTENT = 8 * 1024        # a curated item is a note, not a document
+MAX_ITEM_READ = 64 * 1024     # what any reader takes of a curated file: a hand-placed
+                              # giant (a 300 MB log) must not cost a Pi its memory
 MAX_NAME = 120
 MAX_OBSERVATION = 1024
 MAX_OPS = 32                  # ops one reply may propose

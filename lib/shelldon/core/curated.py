@@ -10,6 +10,7 @@ from ..util.records import dataclass
 from datetime import datetime
 
 from ..contracts import ContractError
+from ..contracts.limits import MAX_ITEM_READ
 from ..contracts.markdown import (add_tombstone, is_forgotten, parse_document, remove_tombstone,
                                   render_document)
 from ..contracts.ops import Forget, LogEpisode, Remember, Restore, RewriteAbout, RewriteSummary
@@ -157,6 +158,8 @@ def find_twin(home: Home, collection: str, content: str) -> tuple[str, bytes] | 
     for name in names:
         path = os.path.join(directory, name)
         try:
+            if os.lstat(path).st_size > MAX_ITEM_READ:   # no note's twin; maybe a 300 MB log
+                continue
             data = read_plain(path)
         except (SymlinkRefused, OSError):
             continue

@@ -20,6 +20,7 @@ Derived data: deleting the rows loses nothing; the next write session rebuilds t
 import os
 import sqlite3
 
+from ..contracts.limits import MAX_ITEM_READ
 from ..home import COLLECTIONS, Home
 from ..util.atomic import read_regular
 from ..worker.curated_list import COUNT_KEY, SEAL_KEY, index_words, scan_collection, seal
@@ -28,7 +29,7 @@ from ..worker.curated_list import COUNT_KEY, SEAL_KEY, index_words, scan_collect
 def _index(home: Home, conn: sqlite3.Connection, path: str, collection: str, mtime: int) -> None:
     """One item's row and words, read from the file (stat-ed before it is read: a file
     changed meanwhile has a newer mtime than the row, so readers read it themselves)."""
-    data = read_regular(os.path.join(home.memory, path))
+    data = read_regular(os.path.join(home.memory, path), MAX_ITEM_READ)
     if data is None:
         return
     text = data.decode("utf-8", "replace")

@@ -31,10 +31,10 @@ def _refuse_symlink(path: str) -> None:
         raise SymlinkRefused(f"refusing to write through a symlink: {path}")
 
 
-def read_regular(path: str) -> bytes | None:
-    """The bytes of the regular file at path; None when it is absent, unreadable, or not a
-    regular file — a symlink is not followed, and a FIFO planted there cannot block the
-    open (O_NONBLOCK, then fstat before reading)."""
+def read_regular(path: str, limit: int = -1) -> bytes | None:
+    """The bytes of the regular file at path (its first limit bytes, when given); None when
+    it is absent, unreadable, or not a regular file — a symlink is not followed, and a FIFO
+    planted there cannot block the open (O_NONBLOCK, then fstat before reading)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
@@ -43,7 +43,7 @@ def read_regular(path: str) -> bytes | None:
         with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 return None
-            return handle.read()
+            return handle.read(limit)
     except OSError:
         return None
 

@@ -13,7 +13,7 @@ import sqlite3
 from ..util.records import dataclass, field
 
 from ..contracts.markdown import is_forgotten, parse_document
-from ..contracts.limits import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
+from ..contracts.limits import MAX_CONTENT, MAX_ITEM_READ, MAX_NAME, MAX_OBSERVATION
 from ..home import COLLECTIONS
 from ..util import log
 from . import curated_list
@@ -272,7 +272,7 @@ def _read_items(entries, budget: int, failures: list[str]) -> list[CuratedItem]:
         try:
             fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
             with os.fdopen(fd, "rb") as handle:
-                meta, body = parse_document(handle.read(64 * 1024).decode("utf-8", "replace"))
+                meta, body = parse_document(handle.read(MAX_ITEM_READ).decode("utf-8", "replace"))
         except OSError as exc:
             failures.append(f"cannot read {path}: {exc.strerror or exc}")
             continue

@@ -11,6 +11,7 @@ import os
 import sqlite3
 from collections import namedtuple
 
+from ..contracts.limits import MAX_ITEM_READ
 from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
 from ..util.atomic import read_regular
@@ -28,8 +29,8 @@ TreeHit = namedtuple("TreeHit", "path line text score forgotten")
 HistoryHit = namedtuple("HistoryHit", "id turn_id role ts content")
 
 
-def _read_regular(path: str) -> str | None:
-    data = read_regular(path)
+def _read_regular(path: str, limit: int = -1) -> str | None:
+    data = read_regular(path, limit)
     return None if data is None else data.decode("utf-8", "replace")
 
 
@@ -59,8 +60,9 @@ def search_tree(home: Home, query: str, n: int, include_forgotten: bool = False)
     if not terms or n <= 0:
         return []
     hits: list[TreeHit] = []
-    for path in candidate_files(home, terms):
-        text = _read_regular(path)
+    for place, path in enumerate(candidate_files(home, terms)):
+        # the top files whole (episodes.md grows for ever); an item as far as the prompt reads it
+        text = _read_regular(path, -1 if place < len(TOP_FILES) else MAX_ITEM_READ)
         if text is None:
             continue
         meta, body = parse_document(text)
