@@ -82,6 +82,35 @@ def test_dev_mode_turns_work_and_warn_loudly(tmp_path):
     consistent(home)
 
 
+def status(home: Path) -> dict:
+    result = subprocess.run([sys.executable, str(BIN / "shelldon-status"), "--home", str(home), "--json"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_status_reports_what_the_running_launcher_does_not_what_config_says(tmp_path):
+    home = init(tmp_path / "home")
+    (home / "config.toml").write_text('[trust]\nworker_user = "nobody"\n')   # not what runs
+    daemon = launcher(home)   # dev mode: no --worker-user
+    try:
+        assert wait_until(lambda: (home / "run/launcher.state").exists())   # written just after the bind
+        running = status(home)
+    finally:
+        daemon.stop()
+    assert running["vault_isolation"] == \
+        f"off (dev mode): launcher pid {daemon.pid} runs its workers as uid {os.geteuid()}"
+    assert running["worker_user"] is None
+    assert not (home / "run/launcher.state").exists()   # withdrawn at exit
+    stopped = status(home)   # no launcher: what the configuration would give
+    assert stopped["vault_isolation"] == ("on" if os.geteuid() == 0 else "off (dev mode)")
+    # a launcher that was killed leaves its file: a dead pid is no launcher
+    daemon = launcher(home)
+    assert wait_until(lambda: (home / "run/launcher.state").exists())   # written just after the bind
+    daemon.stop(signal.SIGKILL)
+    assert status(home)["vault_isolation"] == stopped["vault_isolation"]
+
+
 def test_the_wire_is_one_json_line_and_socat_can_speak_it(tmp_path):
     home = init(tmp_path / "home")
     daemon = launcher(home)
@@ -163,6 +192,32 @@ def test_fifty_concurrent_clients_each_get_their_own_reply(open_home, worker_use
     assert len(children) <= 1, children  # only the keeper of history.db remains
     assert "vault isolation OFF" not in log
     consistent(home)
+
+
+def _status_as(uid, gid, home):
+    from shelldon.home import Home
+    from shelldon.worker.status import gather, render
+    os.setgroups([])
+    os.setresgid(gid, gid, gid)
+    os.setresuid(uid, uid, uid)
+    return render(gather(Home(home)))
+
+
+@pytest.mark.root
+def test_status_as_a_user_sees_that_the_root_launcher_drops_its_workers(open_home, worker_user):
+    """(status's own code in a dropped child: this machine's python may not be runnable by
+    nobody.) It cannot signal the root launcher; it sees it is alive all the same."""
+    from childproc import in_child
+    home = _worker_home(open_home, worker_user)
+    daemon = launcher(home, "--worker-user", worker_user.pw_name)
+    try:
+        assert wait_until(lambda: (home / "run/launcher.state").exists())
+        screen = in_child(_status_as, worker_user.pw_uid, worker_user.pw_gid, str(home))
+    finally:
+        daemon.stop()
+    assert isinstance(screen, str), screen
+    assert (f"isolation on: launcher pid {daemon.pid} drops its workers (worker user {worker_user.pw_name})"
+            in screen), screen
 
 
 @pytest.mark.root

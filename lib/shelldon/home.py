@@ -64,6 +64,11 @@ class Home:
         return os.path.join(self.root, "config.toml")
 
     @property
+    def launcher_state(self) -> str:
+        """What the running launcher announces: its pid, and whether its workers drop."""
+        return os.path.join(self.run, "launcher.state")
+
+    @property
     def write_lock(self) -> str:
         return os.path.join(self.run, "write.lock")
 

@@ -583,5 +583,35 @@ def run_launcher(home: Home, socket_path: str | None, worker_user: str | None,
         listener = listen_unix(bound, 0o660, group)
     log.info(f"listening on {bound or 'the socket systemd passed'}; "
              f"{limits.max_workers} workers, {limits.turn_timeout:g}s per turn")
-    Launcher(home, listener, turn_worker(config, broker_socket), worker_user, limits, bound).serve()
+    state = _announce(home, worker_user)
+    try:
+        Launcher(home, listener, turn_worker(config, broker_socket), worker_user, limits, bound).serve()
+    finally:
+        _withdraw(state)
     return 0
+
+
+def _announce(home: Home, worker_user: str | None) -> str | None:
+    """run/launcher.state: this launcher's pid and whether its workers drop, so that
+    shelldon-status reports what runs, not what a config file says should."""
+    from .contracts import jsontext
+    from .util.atomic import write_atomic
+    path = home.launcher_state
+    drops = bool(worker_user) and os.geteuid() == 0
+    state = {"pid": os.getpid(), "uid": os.geteuid(), "worker_user": worker_user or None, "drops": drops}
+    try:
+        write_atomic(path, (jsontext.dumps(state) + "\n").encode())
+    except OSError as exc:
+        log.warn(f"could not write {path} ({exc}); shelldon-status will not see this launcher")
+        return None
+    return path
+
+
+def _withdraw(path: str | None) -> None:
+    """Remove our state file — not one a second launcher on this home wrote since."""
+    from .worker.status import read_launcher_state
+    if path is not None and (read_launcher_state(path) or {}).get("pid") == os.getpid():
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass

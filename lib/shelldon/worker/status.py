@@ -3,7 +3,8 @@
 What it reads: history.db (messages, learnings, the journal, the budget) through a
 read-only handle; the sizes of history.db and raw/; the curated tree (how many items, how
 many forgotten: from the index kept in history.db, reading only the files it does not
-describe as they are); config.toml for the brain ([brain]), the daily budget ([dream]
+describe as they are); run/launcher.state (the running launcher's word on its workers'
+uid drop); config.toml for the brain ([brain]), the daily budget ([dream]
 budget, as the dream gates on it), the worker user ([trust] worker_user) and memory git
 ([memory] git).
 """
@@ -12,6 +13,7 @@ import time
 from datetime import datetime
 
 from ..contracts.markdown import is_forgotten, parse_document
+from ..contracts.limits import MAX_ITEM_READ
 from ..home import COLLECTIONS, Home
 from ..util.atomic import read_regular
 from .curated_list import tree_state
@@ -50,6 +52,39 @@ def settings(home: Home) -> dict:
             "worker_user": os.environ.get("SHELLDON_WORKER_USER") or _table(tables, "trust").get("worker_user")}
 
 
+def read_launcher_state(path: str) -> dict | None:
+    """What the launcher on a home announced (Home.launcher_state: {pid, uid, worker_user,
+    drops}), if that process is still alive; None when no launcher runs (or it is no such file)."""
+    from ..contracts import jsontext
+    data = read_regular(path, 4096)
+    try:
+        state = jsontext.loads(data.decode()) if data else None
+        pid = state["pid"] if isinstance(state, dict) else None
+    except (ValueError, KeyError, UnicodeDecodeError):
+        return None
+    if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None     # a launcher that was killed: its file is stale
+    except PermissionError:
+        pass            # alive, and not ours to signal (a root launcher, status as a user)
+    return state
+
+
+def vault_isolation(home: Home, worker_user: str | None) -> tuple[str, str | None]:
+    """(isolation, worker user): the running launcher's own word when one runs; else what
+    the configuration would give a launcher started by this user."""
+    running = read_launcher_state(home.launcher_state)
+    if running is not None:
+        user = running.get("worker_user")
+        if running.get("drops"):
+            return f"on: launcher pid {running['pid']} drops its workers", user
+        return f"off (dev mode): launcher pid {running['pid']} runs its workers as uid {running.get('uid')}", user
+    return ("on" if worker_user and os.geteuid() == 0 else "off (dev mode)"), worker_user
+
+
 def _size(path: str) -> int:
     try:
         return os.lstat(path).st_size
@@ -75,7 +110,7 @@ def _items(home: Home, conn) -> dict:
         if path in state.fresh:
             forgotten = path in state.forgotten
         else:
-            data = read_regular(os.path.join(home.memory, path))
+            data = read_regular(os.path.join(home.memory, path), MAX_ITEM_READ)  # the header is at the top
             if data is None:
                 continue
             forgotten = is_forgotten(parse_document(data.decode("utf-8", "replace"))[0])
@@ -99,10 +134,10 @@ def gather(home: Home) -> dict:
                   "raw_bytes": raw_bytes},
         "brain": {k: conf[k] for k in ("brain", "model", "url")},
         "config_error": conf["config_error"],
-        "vault_isolation": ("on" if conf["worker_user"] and os.geteuid() == 0 else "off (dev mode)"),
-        "worker_user": conf["worker_user"],
+        "vault_isolation": None, "worker_user": None,   # below
         "memory": None,   # below, with the index
     }
+    state["vault_isolation"], state["worker_user"] = vault_isolation(home, conf["worker_user"])
     with open_readonly(home.db) as reader:
         conn = reader.conn
         state["memory"] = {**_items(home, conn), "git": conf["git"]}
