@@ -193,3 +193,28 @@ def test_an_empty_home_flag_is_a_usage_error(name, tmp_path):
     assert result.stderr == f"{name}: --home is empty: name a directory, or leave --home out for " \
                             f"$SHELLDON_HOME or ~/.shelldon\n".encode()
     assert not user_home.exists()
+
+
+# -- a broken pipe: the reader of stdout gone is no failure; any other is one ------------
+
+def test_a_stage_whose_reader_went_away_exits_0_quietly(ready, home):
+    import os
+    read_end, write_end = os.pipe()
+    os.close(read_end)   # `shelldon-status | true`: the reader is gone before the screen is written
+    try:
+        result = subprocess.run([sys.executable, str(BIN / "shelldon-status"), "--home", str(home)],
+                                stdout=write_end, stderr=subprocess.PIPE)
+    finally:
+        os.close(write_end)
+    assert result.returncode == 0 and result.stderr == b"", result.stderr
+
+
+def test_a_broken_pipe_that_is_not_stdout_is_a_failure(tmp_path):
+    # a daemon's client socket, say: exiting 0 there stopped the broker for good, as
+    # systemd does not restart a service that exits 0
+    script = ("import sys; sys.path.insert(0, sys.argv[1]); from shelldon import stage\n"
+              "def serve():\n    raise BrokenPipeError(32, 'Broken pipe')\n"
+              "stage.run('shelldon-test', serve)\n")
+    result = subprocess.run([sys.executable, "-c", script, str(BIN.parent / "lib")], capture_output=True)
+    assert result.returncode == 1
+    assert result.stderr.decode().count("\n") == 1 and "Broken pipe" in result.stderr.decode()

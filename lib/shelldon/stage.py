@@ -71,19 +71,32 @@ def run(program: str, func: Callable[..., int | None], *args, **kwargs) -> None:
     try:
         status = func(*args, **kwargs) or 0
         sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): not our failure, and no traceback.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        status = 0
     except KeyboardInterrupt:
         status = 130
     except Exception as exc:
+        if isinstance(exc, BrokenPipeError) and _stdout_reader_gone():
+            # The reader went away (e.g. `| head`): not our failure, and no traceback.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(0)
         if os.environ.get("SHELLDON_DEBUG"):
             raise
         status, message = exit_code_for(exc)
         log.error(message)
     sys.exit(status)
+
+
+def _stdout_reader_gone() -> bool:
+    """Whether stdout's reader has closed its end (poll says so of ours). A broken pipe on
+    anything else — a client's socket in a daemon — is a failure to report with exit 1,
+    never a quiet 0 (a daemon that exits 0 is not restarted)."""
+    import select
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
+    except (OSError, ValueError):   # no stdout at all: nobody to report to there either
+        return True
 
 
 def home_for(path: str | None):
