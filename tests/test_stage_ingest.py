@@ -1,4 +1,5 @@
 import json
+import sqlite3
 
 from conftest import db_rows
 
@@ -129,3 +130,25 @@ def test_empty_or_blank_turns_are_refused_and_record_nothing(ready, home):
     assert "line 3: turn t3 has an empty owner message" in err and "line 4" not in err
     assert db_rows(home, "SELECT DISTINCT turn_id FROM messages") == [("t4",)]
     assert "## t4 · " in next((home / "raw").glob("*.md")).read_text()
+
+
+def test_an_entry_cut_short_by_a_killed_append_does_not_count_as_captured(ready, home):
+    """A kill mid-write can cut the day's last entry short (its turn never reached history,
+    which is written after raw/). The retry captures the turn whole; the next entry's heading
+    starts a line; the cut bytes are left as they are."""
+    turn = lambda tid, owner, pet: json.dumps({"turn_id": tid, "owner": owner, "reply": pet}) + "\n"
+    assert ready("shelldon-ingest", input=turn("t1", "first", "one")).returncode == 0
+    day = next((home / "raw").glob("*.md"))
+    whole = day.read_bytes()
+    assert ready("shelldon-ingest", input=turn("t2", "my sister Ana lives in Porto", "noted")).returncode == 0
+    entry = day.read_bytes()[len(whole):]
+    day.write_bytes(whole + entry[: entry.index(b"Ana")])           # killed mid-append
+    with sqlite3.connect(home / "history.db") as conn:                 # so t2 never got recorded
+        conn.execute("DELETE FROM messages WHERE turn_id = 't2'")
+    assert ready("shelldon-ingest", input=turn("t2", "my sister Ana lives in Porto", "noted")).returncode == 0
+    assert ready("shelldon-ingest", input=turn("t3", "third", "three")).returncode == 0
+    text = day.read_text()
+    from shelldon.core.raw import turn_ids
+    assert turn_ids(text) == ["t1", "t2", "t2", "t3"]                   # every heading at a line start
+    assert "> my sister Ana lives in Porto\n\n**pet**\n> noted\n" in text  # t2 captured whole
+    assert db_rows(home, "SELECT count(DISTINCT turn_id) FROM messages") == [(3,)]

@@ -38,16 +38,24 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime) 
     """Append once: a turn already in that day's file is not written again."""
     ensure_dir(home.raw)
     path = day_path(home, when)
-    existing = b""
+    existing, lead = b"", ""
     if os.path.exists(path):
         with open(path, "rb") as handle:
             existing = handle.read()
+        whole = existing
+        if existing and not existing.endswith(b"\n\n"):
+            # Every whole entry ends in a blank line: this one was cut short (an append
+            # killed mid-write; its turn never reached history, which is written after) or
+            # trimmed by hand. Its heading does not count as the turn captured, and the
+            # next entry starts a line of its own. Nothing already there is cut.
+            whole = existing[:existing.rfind(b"\n## ") + 1]
+            lead = "\n" if existing.endswith(b"\n") else "\n\n"
         # The turn's heading, found as bytes (turn ids are ASCII): a day's file grows with
         # every turn, and decoding and scanning it with a regex each time grows with it.
         heading = f"## {turn_id} · ".encode()
-        if existing.startswith(heading) or b"\n" + heading in existing:
+        if whole.startswith(heading) or b"\n" + heading in whole:
             return False
-    chunk = render_entry(turn_id, owner, pet, when)
+    chunk = lead + render_entry(turn_id, owner, pet, when)
     if not existing:
         day = os.path.basename(path)[:-3]
         from ..contracts.markdown import render_document  # the day's first turn only
