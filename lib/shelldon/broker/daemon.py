@@ -137,8 +137,11 @@ class Broker:
             thread = threading.Thread(target=self._run, args=(conn,), daemon=True)
             self.threads.add(thread)
             thread.start()
+        # one grace for all the calls in flight, not one each: 64 stuck calls must not hold
+        # a stop for ten minutes (systemd would kill it first)
+        grace = time.monotonic() + self.timeout
         for thread in list(self.threads):
-            thread.join(timeout=self.timeout)
+            thread.join(timeout=max(0.0, grace - time.monotonic()))
 
 
 def _discard(conn: socket.socket, limit: int) -> None:
