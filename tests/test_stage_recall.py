@@ -86,3 +86,9 @@ def test_history_of_an_item(ready, home):
     assert versions[0]["content"].endswith("green tea\n") and versions[1]["content"].endswith("black tea\n")
     assert ready("shelldon-recall", "--history", "facts/none").returncode == 1
     assert ready("shelldon-recall", "--history", "../etc/passwd").returncode == 65
+
+
+def test_history_with_a_query_too_is_a_usage_error(ready):
+    # the query words were silently dropped: the owner thought they had narrowed the search
+    result = ready("shelldon-recall", "--history", "facts/tea", "green")
+    assert result.returncode == 2 and b"not both" in result.stderr
