@@ -164,3 +164,10 @@ def test_a_forget_of_a_broken_header_in_a_turn_record_costs_only_that_op(ready, 
     assert (home / "memory/facts/oops.md").read_bytes() == BROKEN_HEADER
     rows = db_rows(home, "SELECT seq, op, status FROM journal WHERE turn_id = 't1' ORDER BY seq")
     assert rows == [(1, "forget", "rejected"), (2, "remember", "applied")]
+
+
+def test_an_empty_name_is_refused_in_the_stage_s_own_words(ready):
+    for name in ("", "  ", ".md"):
+        result = ready("shelldon-forget", "facts", name)
+        err = result.stderr.decode()
+        assert result.returncode == 65 and "NAME" in err and "Expected" not in err, err

@@ -19,6 +19,8 @@ from .journal import Entry
 
 def forget_item(home: Home, collection: str, name: str, restore: bool = False) -> Outcome:
     """Apply one forget (or restore) op as the owner; the Outcome says what happened."""
+    if not name.strip():   # said here: the op contract's own words are for ops lines
+        raise Rejected("no item named: give the item's NAME (or its file name)")
     turn_id = new_turn_id("owner-")
     op = {"op": "restore" if restore else "forget", "collection": collection, "name": name}
     item = Item(turn_id, 1, jsontext.dumps(op, ascii=False), by_owner=True)
