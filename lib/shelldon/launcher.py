@@ -287,8 +287,6 @@ class Launcher:
             conn.setblocking(False)
             self.reading[conn.fileno()] = job
             self.sel.register(conn, selectors.EVENT_READ, ("conn", job))
-            # perf: a client sends its line as it connects; read it now, not a poll later
-            self._read_request(job)
 
     def _read_request(self, job: Job) -> None:
         chunk, broken = _recv(job.conn)
