@@ -595,8 +595,8 @@ def _announce(home: Home, worker_user: str | None) -> str | None:
     from .contracts import jsontext
     from .util.atomic import write_atomic
     path = home.launcher_state
-    drops = bool(worker_user) and os.geteuid() == 0
-    state = {"pid": os.getpid(), "uid": os.geteuid(), "worker_user": worker_user or None, "drops": drops}
+    state = {"pid": os.getpid(), "uid": os.geteuid(), "worker_user": worker_user or None,
+             "drops": privdrop.will_drop(worker_user)}
     try:
         write_atomic(path, (jsontext.dumps(state) + "\n").encode())
     except OSError as exc:

@@ -119,6 +119,11 @@ def drop_privileges(target: Target) -> Target:
     return target
 
 
+def will_drop(user: str | int | None) -> bool:
+    """Whether maybe_drop(user) in this process would drop rather than skip (dev mode)."""
+    return not (user is None or str(user).strip() == "") and os.geteuid() == 0
+
+
 def maybe_drop(user: str | int | None, quiet: bool = False) -> Target | None:
     """The launcher child's step: drop to user, or warn loudly and skip (dev mode).
 

@@ -82,7 +82,8 @@ def vault_isolation(home: Home, worker_user: str | None) -> tuple[str, str | Non
         if running.get("drops"):
             return f"on: launcher pid {running['pid']} drops its workers", user
         return f"off (dev mode): launcher pid {running['pid']} runs its workers as uid {running.get('uid')}", user
-    return ("on" if worker_user and os.geteuid() == 0 else "off (dev mode)"), worker_user
+    from ..util.privdrop import will_drop
+    return ("on" if will_drop(worker_user) else "off (dev mode)"), worker_user
 
 
 def _size(path: str) -> int:
