@@ -15,7 +15,7 @@ from ..contracts.markdown import (add_tombstone, is_forgotten, parse_document, r
                                   render_document)
 from ..contracts.ops import Forget, LogEpisode, Remember, Restore, RewriteAbout, RewriteSummary
 from ..home import Home
-from ..util.atomic import SymlinkRefused, ensure_dir, write_atomic
+from ..util.atomic import SymlinkRefused, ensure_dir, read_regular, write_atomic
 from ..util.digest import sha256_hex
 from ..util.slug import slugify
 from .history import iso
@@ -157,13 +157,10 @@ def find_twin(home: Home, collection: str, content: str) -> tuple[str, bytes] | 
         return None
     for name in names:
         path = os.path.join(directory, name)
-        try:
-            if os.lstat(path).st_size > MAX_ITEM_READ:   # no note's twin; maybe a 300 MB log
-                continue
-            data = read_plain(path)
-        except (SymlinkRefused, OSError):
-            continue
-        if data is not None and normalise(parse_document(data.decode("utf-8", "replace"))[1]) == wanted:
+        # one read, never past what a note can be: a 300 MB log is nobody's twin (a
+        # symlink or a non-file reads as None: not a twin either)
+        data = read_regular(path, MAX_ITEM_READ + 1)
+        if data is not None and len(data) <= MAX_ITEM_READ and normalise(parse_document(data.decode("utf-8", "replace"))[1]) == wanted:
             return path, data
     return None
 # -- end owner's tools ----------------------------------------------------------------
