@@ -585,3 +585,67 @@ def test_say_answered_busy_while_still_sending_gets_the_answer_75(tmp_path):
         os.waitpid(pid, 0)
     assert result.returncode == 75, result.stderr
     assert "busy" in result.stderr and "Traceback" not in result.stderr
+
+
+def _alive(pid: int) -> bool:
+    """Whether pid runs (not a zombie): the helper is a grandchild of this process, so its
+    status is read from /proc rather than waited for."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def _lingering_launcher(home, path, pidfile):
+    """A launcher whose worker leaves a process behind that holds the pipe to the parent
+    open (as a library's helper process might) — after the worker has said its line."""
+    from shelldon.contracts.turn import TurnRecord
+    from shelldon.home import Home
+    from shelldon.launcher import Launcher, Limits
+    from shelldon.util.unixline import listen_unix
+
+    def worker(home, message, turn_id):
+        helper = os.fork()
+        if helper == 0:   # holds the pipe to the parent open; outlives the turn timeout
+            import time
+            time.sleep(30)
+            os._exit(0)
+        pidfile.write_text(str(helper))
+        return TurnRecord(turn_id, message, reply=f"heard: {message}")
+    sock = listen_unix(path, 0o660)
+    signal.alarm(60)
+    Launcher(Home(str(home)), sock, worker, None, Limits(turn_timeout=5), path).serve()
+
+
+def test_a_turn_is_answered_when_the_worker_has_said_its_line_not_when_its_pipe_closes(tmp_path):
+    """The worker's result is its one line. Waiting for the pipe to close as well cost
+    every turn a second wakeup, and a process the worker left behind holding the pipe
+    kept the turn until the timeout killed it: the owner got the degraded reply."""
+    home = init(tmp_path / "home")
+    path = str(home / "run/linger.sock")
+    pidfile = tmp_path / "helper.pid"
+    pid = os.fork()
+    if pid == 0:
+        try:
+            _lingering_launcher(home, path, pidfile)
+        finally:
+            os._exit(0)
+    helper_alive = None
+    try:
+        assert wait_until(lambda: os.path.exists(path))
+        result = say(home, "--socket", path, "the kettle is blue")
+        helper = int(pidfile.read_text())
+        helper_alive = _alive(helper)
+    finally:
+        if pidfile.exists():
+            try:
+                os.kill(int(pidfile.read_text()), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        os.kill(pid, signal.SIGTERM)
+        os.waitpid(pid, 0)
+    assert helper_alive, "the answer waited for the worker's leftover process to close the pipe"
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "heard: the kettle is blue"
+    assert rows(home, "SELECT content FROM messages WHERE role = 'pet'") == [("heard: the kettle is blue",)]

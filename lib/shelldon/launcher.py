@@ -443,14 +443,15 @@ class Launcher:
                 job.deadline = min(job.deadline, grace)
 
     def _maybe_finish(self, job: Job) -> None:
-        """Answer once the worker has said all it will: at the end of its one line (it closes
-        the pipe before it exits: the turn does not wait for its teardown), or when it is
-        gone. It counts against max_workers until it is reaped."""
+        """Answer once the worker has said all it will: at the end of its one line — not at
+        the pipe's end too, which cost every turn a second wakeup and let anything holding
+        the pipe hold the turn — or when it is gone. It counts against max_workers until
+        it is reaped."""
         if job.answered:
             if job.exited:
                 self.children.pop(job.pid, None)
             return
-        said_all = job.eof and not job.killed and job.out.endswith(b"\n")
+        said_all = not job.killed and job.out.endswith(b"\n")
         if not (said_all or (job.exited and (job.eof or job.killed))):
             return
         if job.exited:
