@@ -31,8 +31,10 @@ def test_status_of_a_used_home(ready, home):
     assert state["sizes"]["history_db"] > 0 and state["sizes"]["raw_files"] == 1 and state["sizes"]["raw_bytes"] > 0
     assert state["brain"]["brain"] == "rules" and state["vault_isolation"] == "off (dev mode)"
     screen = ready("shelldon-status").stdout.decode()
+    applied = state["last_dream"]["ts"][:10]   # when the dream's ops were applied: today
+    assert len(applied) == 10 and applied[4] == applied[7] == "-", applied
     for expected in ("history    4 messages in 2 turns", "learnings  1 pending, 1 promoted, 1 pruned",
-                     "last dream 2026-11-30", "dream-20261130T120000Z", "budget     198 of 200 left today",
+                     f"last dream {applied}", "dream-20261130T120000Z", "budget     198 of 200 left today",
                      "1 forgotten", "vault      isolation off (dev mode)", "brain      rules", "conflicts  none"):
         assert expected in screen, expected
     assert len(screen.splitlines()) <= 24  # one screen
