@@ -409,7 +409,7 @@ def launcher_rows(proc: Processes, home: str, message: str) -> list | None:
 def resident_rows(home: str, message: str, turns: int) -> dict | None:
     """The resident system as deployed — vault helper, broker, launcher (with the broker's
     brain: an OpenAI-compatible model, a loopback HTTP server standing in for it) — its
-    RSS (each process's VmRSS, the launcher's keeper and workers included) idle after a
+    RSS (each process's VmRSS, the launcher's workers included) idle after a
     first turn, and at its peak while a load of turns runs."""
     sys.path.insert(0, os.path.join(ROOT, "tests"))
     from fakemodel import FakeModel, make_ca

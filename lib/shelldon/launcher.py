@@ -27,7 +27,6 @@ import os
 import selectors
 import signal
 import socket
-import sys
 import time
 from collections import deque
 from collections.abc import Callable
@@ -139,49 +138,6 @@ def _child(home: Home, worker: Worker, worker_user: str | None, job: Job, pipe_w
         os._exit(status)
 
 
-# The keeper's whole program. A fresh interpreter (-I -S: nothing but the standard library)
-# rather than a fork of the launcher: a fork would hold a copy of every page the launcher
-# loaded — ~18 MiB of resident memory to keep one connection open; this holds ~11.
-KEEPER = """
-import os, sys
-try:
-    import _sqlite3 as sqlite3   # the C module alone: its package's imports cost ~0.5 MiB
-except ImportError:
-    import sqlite3
-conn = sqlite3.connect(sys.argv[1], timeout=30, isolation_level=None)
-conn.execute("PRAGMA synchronous = FULL")
-conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-while os.read(0, 1):
-    pass
-conn.close()
-"""
-
-
-def hold_open(db_path: str) -> tuple[int, int]:
-    """Start a keeper that holds a connection on history.db until our end closes.
-
-    The WAL's -shm must exist for dropped workers (they cannot create it), and sqlite
-    removes it when the last connection closes. The connection lives in its own process
-    because an sqlite connection must never cross a fork: a worker forked from a parent
-    holding one would inherit its lock bookkeeping and fail ("locking protocol").
-    Returns (keeper pid, the write end of its stdin, to close when we are done).
-    """
-    pipe_r, pipe_w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            signal.set_wakeup_fd(-1)
-            signal.signal(signal.SIGINT, signal.SIG_IGN)   # kept across exec: ^C stops the launcher only
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            os.dup2(pipe_r, 0)
-            os.closerange(3, os.sysconf("SC_OPEN_MAX"))
-            os.execv(sys.executable, [sys.executable, "-I", "-S", "-c", KEEPER, db_path])
-        finally:
-            os._exit(127)
-    os.close(pipe_r)
-    return pid, pipe_w
-
-
 # -- the parent ---------------------------------------------------------------------
 
 class Launcher:
@@ -206,7 +162,7 @@ class Launcher:
     # lifecycle
     def serve(self) -> None:
         self.home.require()
-        keeper_pid, keeper_w = hold_open(self.home.db)
+        pins = _pin_history(self.home)
         wake_r, wake_w = socket.socketpair()
         wake_r.setblocking(False)
         wake_w.setblocking(False)
@@ -239,8 +195,8 @@ class Launcher:
             for pid, job in list(self.children.items()):
                 self._kill(job, "launcher stopped")
             self._reap(block=True)
-            os.close(keeper_w)
-            _wait_for(keeper_pid)
+            from .core import walpin
+            walpin.unpin(pins, self.home.db)
             wake_r.close()
             wake_w.close()
 
@@ -497,11 +453,18 @@ class Launcher:
         self._answer(job, wire.SayReply(True, turn_id=job.turn_id, reply=reply))
 
 
-def _wait_for(pid: int) -> None:
+def _pin_history(home: Home) -> list[int]:
+    """Keep history.db's WAL and its index in place while we run, so dropped workers can
+    read the WAL (core/walpin.py). Failing that, serve anyway, and say what it costs."""
+    import sqlite3
+
+    from .core import walpin
     try:
-        os.waitpid(pid, 0)
-    except ChildProcessError:
-        pass  # already reaped by _reap's waitpid(-1)
+        return walpin.pin(home.db)
+    except (OSError, sqlite3.Error) as exc:
+        log.warn(f"could not hold {home.db}'s WAL open ({exc}); a dropped worker may find "
+                 f"the history unavailable while no other connection is open")
+        return []
 
 
 def _drain(sock: socket.socket) -> None:
