@@ -34,18 +34,18 @@ LOCK_WAIT_S = 5.0    # a connection holds EXCLUSIVE only while it checkpoints on
 
 def pin(db_path: str) -> list[int]:
     """Hold the locks of an idle connection on db_path until unpin(). Returns the
-    descriptors that hold them. Raises OSError (or sqlite3.Error) if it cannot."""
+    descriptors that hold them (none for a database not in WAL mode). Raises OSError (or
+    sqlite3.Error) if it cannot."""
     conn = sqlite3.connect(db_path, timeout=30, isolation_level=None)
     fds: list[int] = []
     try:
+        # Not in WAL mode, there is nothing to keep — and a SHARED lock held for good would
+        # stop every writer, which needs EXCLUSIVE to write a rollback-journal database.
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            return fds
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()   # the WAL and its index exist
         for path, start, length in ((db_path, SHARED_FIRST, SHARED_SIZE), (db_path + "-shm", SHM_DMS, 1)):
-            try:
-                fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
-            except FileNotFoundError:
-                if path == db_path:
-                    raise
-                continue   # not a WAL database: it has no index to keep
+            fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
             fds.append(fd)
             _read_lock(fd, start, length)
     except BaseException:
