@@ -1,7 +1,7 @@
 """shelldon-prune: exactly the right raw/ captures go; one holding an unrecorded turn never does."""
 import os
 import time
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
@@ -74,7 +74,9 @@ def laid_out(ready, home, monkeypatch):
     (home / "raw" / "notes.md").write_text("the owner's own notes\n")
     (home / "raw" / "2023-13-45.md").write_text("not a date\n")
     os.symlink(home / "raw" / "notes.md", home / "raw" / "2023-12-31.md")
-    return h
+    yield h
+    monkeypatch.undo()
+    time.tzset()
 
 
 def _names(home):
@@ -161,6 +163,6 @@ def test_ingested_turns_are_recorded_so_prunable(ready, home):
     text = (home / "raw" / name).read_text()
     (turn_id,) = raw.turn_ids(text)
     assert db_rows(home, "SELECT count(*) FROM messages WHERE turn_id = ?", (turn_id,)) == [(2,)]
-    later = datetime.now(timezone.utc).replace(year=datetime.now().year + 1).isoformat()
+    later = (datetime.now(timezone.utc) + timedelta(days=400)).isoformat()
     result = ready("shelldon-prune", env={"SHELLDON_NOW": later})
     assert result.returncode == 0 and _names(home) == []

@@ -129,9 +129,10 @@ def test_dry_run_prints_ops_and_writes_nothing(ready, home):
 
 def test_nothing_new_since_the_last_dream_is_not_dreamt_again(ready, home):
     capture(ready, "The owner talks about kites.", key="kites", times=2)
-    assert ready("shelldon-dream", "--if-idle", "0").returncode == 0
+    t0 = {"SHELLDON_NOW": later()}            # both dreams on one day, whatever the hour
+    assert ready("shelldon-dream", "--if-idle", "0", env=t0).returncode == 0
     before = state(home)
-    again = ready("shelldon-dream", "--if-idle", "0")
+    again = ready("shelldon-dream", "--if-idle", "0", env=t0)
     assert again.returncode == 0 and b"nothing new since the last dream" in again.stderr
     assert state(home) == before
     # the next day it is looked at again (time alone can make a learning prunable)
@@ -187,30 +188,30 @@ def test_idle_gate(ready, home):
 
 def test_budget_gate_and_its_daily_reset(ready, home):
     capture(ready, TEA, key="pref:tea", times=3)
-    day1 = "2030-01-01T12:00:00Z"
+    day1 = "2001-01-01T12:00:00Z"
     env = {"SHELLDON_NOW": day1, "TZ": "UTC"}
     # spend 198 of day 1's 200 as 198 turns would
     turns = "".join(json.dumps({"turn_id": f"t{n}", "owner": f"message {n}", "reply": "ok"}) + "\n" for n in range(2))
     assert ready("shelldon-ingest", input=turns).returncode == 0
     import sqlite3
     conn = sqlite3.connect(home / "history.db")
-    conn.execute("INSERT INTO budget (day, spent) VALUES ('2030-01-01', 198)")
+    conn.execute("INSERT INTO budget (day, spent) VALUES ('2001-01-01', 198)")
     conn.commit()
     conn.close()
     before = state(home)
     result = ready("shelldon-dream", "--if-idle", "0", env=env)
     assert result.returncode == 75
-    assert result.stderr == b"shelldon-dream: gate budget: 198 of today's 200 turns spent (2030-01-01); a dream costs 3\n"
+    assert result.stderr == b"shelldon-dream: gate budget: 198 of today's 200 turns spent (2001-01-01); a dream costs 3\n"
     assert state(home) == before
     assert ready("shelldon-dream", "--if-idle", "0", "--budget", "201", env=env).returncode == 0
-    assert db_rows(home, "SELECT spent FROM budget WHERE day = '2030-01-01'") == [(201,)]
+    assert db_rows(home, "SELECT spent FROM budget WHERE day = '2001-01-01'") == [(201,)]
     capture(ready, "The owner keeps bees.", key="bees", times=3)
     assert ready("shelldon-dream", "--if-idle", "0", "--budget", "201", env=env).returncode == 75
     # the next day the budget is whole again
-    result = ready("shelldon-dream", "--if-idle", "0", env={"SHELLDON_NOW": "2030-01-02T00:30:00Z", "TZ": "UTC"})
+    result = ready("shelldon-dream", "--if-idle", "0", env={"SHELLDON_NOW": "2001-01-02T00:30:00Z", "TZ": "UTC"})
     assert result.returncode == 0, result.stderr
-    assert db_rows(home, "SELECT day, spent FROM budget WHERE day LIKE '2030%' ORDER BY day") == [
-        ("2030-01-01", 201), ("2030-01-02", 3)]
+    assert db_rows(home, "SELECT day, spent FROM budget WHERE day LIKE '2001%' ORDER BY day") == [
+        ("2001-01-01", 201), ("2001-01-02", 3)]
 
 
 def test_lock_gate_second_dream_exits_75_at_once(ready, home):

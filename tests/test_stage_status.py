@@ -6,7 +6,9 @@ import pytest
 from conftest import ops_lines
 
 
-def test_status_of_a_used_home(ready, home):
+def test_status_of_a_used_home(ready, home, monkeypatch):
+    from datetime import datetime, timezone
+    monkeypatch.setenv("SHELLDON_NOW", datetime.now(timezone.utc).isoformat())   # one instant for every stage
     ready("shelldon-ingest", "--owner", "hello", "--pet", "hi")
     ready("shelldon-ingest", "--owner", "I like tea", "--pet", "noted")
     ready("shelldon-capture", input="likes tea\nwalks\nhums\n")

@@ -53,7 +53,8 @@ def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | No
     """True if the turn was new. A turn with nothing to record records nothing
     (ContractError, see check_recordable)."""
     check_recordable(turn)
-    now = now or utcnow()
+    from ..util.clock import now as clock_now
+    now = now or clock_now()
     check_not_reused(store, turn)
     owner, hidden = redact(turn.owner)
     reply, hidden_reply = redact(turn.reply)

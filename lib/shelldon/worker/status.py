@@ -125,7 +125,8 @@ def _items(home: Home, conn) -> dict:
 
 def gather(home: Home) -> dict:
     home.require()
-    now = time.time()
+    from ..util.clock import now as clock_now
+    now = clock_now().timestamp()
     conf = settings(home)
     day = datetime.fromtimestamp(now).astimezone().strftime("%Y-%m-%d")
     raw_files, raw_bytes = _tree_size(home.raw)
