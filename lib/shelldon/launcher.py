@@ -33,6 +33,7 @@ from collections.abc import Callable
 
 from .contracts import ContractError, wire
 from .contracts.turn import TurnRecord, check_turn_id, clean_message, new_turn_id
+from .core import walpin
 from .home import Home
 from .util import log, privdrop
 from .util.records import dataclass, field
@@ -195,7 +196,6 @@ class Launcher:
             for pid, job in list(self.children.items()):
                 self._kill(job, "launcher stopped")
             self._reap(block=True)
-            from .core import walpin
             walpin.unpin(pins, self.home.db)
             wake_r.close()
             wake_w.close()
@@ -457,8 +457,6 @@ def _pin_history(home: Home) -> list[int]:
     """Keep history.db's WAL and its index in place while we run, so dropped workers can
     read the WAL (core/walpin.py). Failing that, serve anyway, and say what it costs."""
     import sqlite3
-
-    from .core import walpin
     try:
         return walpin.pin(home.db)
     except (OSError, sqlite3.Error) as exc:

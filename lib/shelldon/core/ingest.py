@@ -14,15 +14,12 @@ from datetime import datetime
 from ..contracts import ContractError
 from ..contracts.turn import TurnRecord
 from ..home import Home
+from ..util.clock import local_day, now as clock_now
 from ..util.secrets import redact
 from . import raw
-from .history import HistoryStore, utcnow
+from .history import HistoryStore
 
 TURN_COST = 1
-
-
-def local_day(when: datetime) -> str:
-    return when.astimezone().strftime("%Y-%m-%d")
 
 
 def check_recordable(turn: TurnRecord) -> TurnRecord:
@@ -53,7 +50,6 @@ def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | No
     """True if the turn was new. A turn with nothing to record records nothing
     (ContractError, see check_recordable)."""
     check_recordable(turn)
-    from ..util.clock import now as clock_now
     now = now or clock_now()
     check_not_reused(store, turn)
     owner, hidden = redact(turn.owner)

@@ -9,13 +9,12 @@ budget, as the dream gates on it), the worker user ([trust] worker_user) and mem
 ([memory] git).
 """
 import os
-import time
-from datetime import datetime
 
 from ..contracts.markdown import is_forgotten, parse_document
 from ..contracts.limits import MAX_ITEM_READ
 from ..home import COLLECTIONS, Home
 from ..util.atomic import read_regular
+from ..util.clock import local_day, now
 from .curated_list import tree_state
 from .history_read import open_readonly
 from .journal_read import last_dream, open_conflicts
@@ -125,10 +124,8 @@ def _items(home: Home, conn) -> dict:
 
 def gather(home: Home) -> dict:
     home.require()
-    from ..util.clock import now as clock_now
-    now = clock_now().timestamp()
     conf = settings(home)
-    day = datetime.fromtimestamp(now).astimezone().strftime("%Y-%m-%d")
+    day = local_day(now())
     raw_files, raw_bytes = _tree_size(home.raw)
     state: dict = {
         "home": home.root,
