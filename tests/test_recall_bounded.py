@@ -103,3 +103,20 @@ def test_hostile_input_is_safe_on_the_bounded_path(tmp_path_factory, text):
             assert words
     assert all(m.content != "prefix prefixed" for m in s.search("pre", 5))  # no prefix match
     s.close()
+
+
+def test_rows_holding_both_words_come_before_rows_holding_one_newest_first(tmp_path):
+    # many rows hold one word alone, a few hold both (the grouping by the words a row holds)
+    s = filled(tmp_path / "g.db", rows=400, seed=5)
+    both = []
+    with s.transaction() as conn:
+        for n in range(60):
+            words = ("cedar kayak", "cedar pebble", "pebble kayak")[n % 3]
+            s.record_turn(f"g{n}", f"{words} filler filler", "noted", conn=conn)
+            if words == "cedar kayak":
+                both.append(f"{words} filler filler")
+    hits = s.search("cedar kayak", 8)
+    s.close()
+    assert [m.content for m in hits] == [m.content for m in hits if m.content in both] != []
+    ids = [m.id for m in hits]
+    assert ids == sorted(ids, reverse=True)

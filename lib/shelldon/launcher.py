@@ -152,6 +152,10 @@ class Launcher:
         self.limits = limits or Limits()
         self.bound_path = bound_path  # unlinked at exit when we bound it ourselves
         self.commit = commit or core_commit
+        self.open_ahead = None
+        if commit is None:
+            from .core.history import HistoryStore
+            self.open_ahead = HistoryStore.open
         self.degraded = DEGRADED_REPLY
         self.sel = selectors.DefaultSelector()
         self.reading: dict[int, Job] = {}   # conn fd → job still reading its request
@@ -159,6 +163,7 @@ class Launcher:
         self.queue: deque[Job] = deque()
         self.children: dict[int, Job] = {}  # pid → job
         self.stopping = False
+        self.ahead = None   # a writer handle opened while a worker runs, for the next commit
 
     # lifecycle
     def serve(self) -> None:
@@ -196,6 +201,7 @@ class Launcher:
             for pid, job in list(self.children.items()):
                 self._kill(job, "launcher stopped")
             self._reap(block=True)
+            self._close_ahead()
             walpin.unpin(pins, self.home.db)
             wake_r.close()
             wake_w.close()
@@ -323,6 +329,7 @@ class Launcher:
             self._fork(self.queue.popleft())
 
     def _fork(self, job: Job) -> None:
+        self._close_ahead()   # no sqlite connection may cross a fork
         pipe_r, pipe_w = os.pipe()
         pid = os.fork()
         if pid == 0:
@@ -335,6 +342,24 @@ class Launcher:
             job.deadline = min(job.deadline, time.monotonic() + self.limits.shutdown_grace)
         self.children[pid] = job
         self.sel.register(pipe_r, selectors.EVENT_READ, ("pipe", job))
+        self._open_ahead()
+
+    # perf: the commit's connection is opened while the worker runs — its cost, and the
+    # copy-on-write faults its allocations take while a child shares our pages, are then
+    # off the turn's path (docs/PERFORMANCE.md). It holds no lock and no transaction; the
+    # commit takes the home's write lock as every writer does. Closed before any fork.
+    def _open_ahead(self) -> None:
+        if self.ahead is None and self.open_ahead is not None:
+            import sqlite3
+            try:
+                self.ahead = self.open_ahead(self.home.db)
+            except sqlite3.Error:
+                self.ahead = None   # the commit opens its own, and says what is wrong
+
+    def _close_ahead(self) -> None:
+        ahead, self.ahead = self.ahead, None
+        if ahead is not None:
+            ahead.close()
 
     def _read_pipe(self, job: Job) -> None:
         try:
@@ -440,8 +465,9 @@ class Launcher:
                     except ContractError as exc:
                         log.warn(f"turn {job.turn_id}: refused the worker's reply ({exc}); degraded reply")
         record = TurnRecord(job.turn_id, job.message, reply=reply, ops=ops)
+        ahead, self.ahead = self.ahead, None
         try:
-            outcomes = self.commit(self.home, record)
+            outcomes = self.commit(self.home, record, ahead) if ahead else self.commit(self.home, record)
         except Exception as exc:
             from .stage import exit_code_for
             code, message = exit_code_for(exc)
