@@ -248,7 +248,20 @@ def test_status_as_a_user_sees_that_the_root_launcher_drops_its_workers(open_hom
 
 
 @pytest.mark.root
-@pytest.mark.parametrize("user", ["no-such-shelldon-user", str(2**32 - 1), "root"])
+@pytest.mark.parametrize("user", ["no-such-shelldon-user", "root", "0"])
+def test_a_worker_user_no_turn_could_drop_to_is_refused_at_start(open_home, user):
+    # else it would listen, and run/launcher.state would tell shelldon-status that
+    # isolation is on while every turn is refused
+    home = init(open_home)
+    result = subprocess.run([sys.executable, str(BIN / "shelldon-launcherd"), "--home", str(home),
+                             "--worker-user", user], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 65, result.stderr
+    assert result.stderr.startswith("shelldon-launcherd: --worker-user: ") and len(result.stderr.splitlines()) == 1
+    assert not (home / "run/shelldon.sock").exists() and not (home / "run/launcher.state").exists()
+
+
+@pytest.mark.root
+@pytest.mark.parametrize("user", [str(2**32 - 1)])
 def test_a_misconfigured_drop_refuses_the_turn_and_writes_nothing(open_home, user):
     home = init(open_home)
     before = tree_snapshot(home / "memory")

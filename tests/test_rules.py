@@ -43,6 +43,17 @@ def test_reply_quotes_the_best_memory_line_verbatim():
     assert reply == 'I remember this: "my sister Ana lives in Porto"'
 
 
+def test_an_earlier_copy_of_the_question_is_not_the_answer():
+    # the dream's summary lists the owner's last messages, the question asked before among them
+    prompt = ("# Conversation so far\n- 2026-11-30 18:02 · where does Ana live?\n"
+              "- 2026-11-30 18:03 · Ana has a garden in Porto\n"
+              "# What I remember\n- **Ana** (people): my sister Ana lives in Porto\n"
+              "# Recent conversation\nowner: where does Ana live?\n# The owner says\nwhere does Ana live?\n")
+    assert respond(prompt, "where does Ana live?") == 'I remember this: "my sister Ana lives in Porto"'
+    summary_only = prompt.replace("- **Ana** (people): my sister Ana lives in Porto\n", "")
+    assert respond(summary_only, "where does Ana live?") == 'I remember this: "Ana has a garden in Porto"'
+
+
 def test_reply_carries_a_valid_ops_block():
     reply = respond("# The owner says\nmy dog Rex loves the park\n", "my dog Rex loves the park")
     block = reply.split("```ops\n")[1].split("```")[0]

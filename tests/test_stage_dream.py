@@ -87,6 +87,18 @@ def test_rules_dream_promotes_prunes_and_leaves(ready, home):
     assert (when[:10], 3) in db_rows(home, "SELECT day, spent FROM budget")
 
 
+def test_a_promotion_the_tree_already_holds_says_where_and_writes_nothing(ready, home):
+    ready("shelldon-apply", "--turn-id", "t1", input=json.dumps(
+        {"op": "remember", "collection": "preferences", "name": "green tea", "content": TEA}) + "\n")
+    capture(ready, TEA, key="pref:tea", times=3)
+    before = tree_snapshot(home / "memory/preferences")
+    result = ready("shelldon-dream", "--if-idle", "0")
+    assert result.returncode == 0, result.stderr
+    assert "promoted 1, pruned 0, left 0; already in memory: preferences/green-tea.md" in result.stdout.decode()
+    assert "wrote" not in result.stdout.decode()
+    assert tree_snapshot(home / "memory/preferences") == before and statuses(home) == {1: "promoted"}
+
+
 def test_promote_at_and_prune_after_flags(ready, home):
     capture(ready, "The owner plays chess.", key="chess", times=2)
     capture(ready, "The owner mentioned a plumber.")

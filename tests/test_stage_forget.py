@@ -171,3 +171,12 @@ def test_an_empty_name_is_refused_in_the_stage_s_own_words(ready):
         result = ready("shelldon-forget", "facts", name)
         err = result.stderr.decode()
         assert result.returncode == 65 and "NAME" in err and "Expected" not in err, err
+
+
+def test_explain_counts_a_forgotten_item_as_forgotten_not_past_the_budget(ready):
+    ready("shelldon-apply", "--turn-id", "t1", input=ops_lines(
+        TEA, {"op": "remember", "collection": "people", "name": "Ana", "content": "my sister, lives in Porto"}))
+    ready("shelldon-forget", "facts", "tea")
+    report = ready("shelldon-assemble", "--explain", "what do I drink?").stderr.decode()
+    row = next(line.split(None, 4) for line in report.splitlines() if line.startswith("collections"))
+    assert row[2:] == ["1", "0", "1 forgotten or empty, not memory"], report

@@ -84,7 +84,9 @@ def test_history_of_an_item(ready, home):
     versions = [json.loads(ln) for ln in ready("shelldon-recall", "--history", "facts/Tea.md", "--json").stdout.splitlines()]
     assert [(v["turn_id"], v["op"]) for v in versions][:2] == [("t1", "remember"), ("t2", "remember")]
     assert versions[0]["content"].endswith("green tea\n") and versions[1]["content"].endswith("black tea\n")
-    assert ready("shelldon-recall", "--history", "facts/none").returncode == 1
+    none = ready("shelldon-recall", "--history", "facts/none")
+    assert none.returncode == 1 and none.stdout == b""
+    assert none.stderr.decode().strip() == "shelldon-recall: memory/facts/none.md: no such item, and nothing in the journal"
     assert ready("shelldon-recall", "--history", "../etc/passwd").returncode == 65
 
 
@@ -92,3 +94,19 @@ def test_history_with_a_query_too_is_a_usage_error(ready):
     # the query words were silently dropped: the owner thought they had narrowed the search
     result = ready("shelldon-recall", "--history", "facts/tea", "green")
     assert result.returncode == 2 and b"not both" in result.stderr
+
+
+def test_a_write_the_owner_then_edited_over_still_shows_what_it_wrote(ready, home):
+    # the journal keeps the bytes each write replaced, so the core's first text, edited
+    # over by hand, is no longer a file's content anywhere: its op's text stands in
+    ready("shelldon-apply", "--turn-id", "t1", input=ops_lines(
+        {"op": "remember", "collection": "facts", "name": "boat", "content": "the boat is red\n"}))
+    item = home / "memory/facts/boat.md"
+    item.write_text(item.read_text().replace("red", "blue"))
+    ready("shelldon-apply", "--turn-id", "t2", input=ops_lines(
+        {"op": "remember", "collection": "facts", "name": "boat", "content": "the boat is green"}))
+    ready("shelldon-resolve", "memory/facts/boat.md", "--theirs")
+    out = ready("shelldon-recall", "--history", "facts/boat").stdout.decode()
+    assert "(content not kept)" not in out
+    assert out.index("turn t1 remember") < out.index("    the boat is red") < out.index("    the boat is blue") \
+        < out.index("    the boat is green")

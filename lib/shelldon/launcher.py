@@ -546,6 +546,7 @@ def run_launcher(home: Home, socket_path: str | None, worker_user: str | None,
     """shelldon-launcherd: load, import, check, listen (or take systemd's socket), serve."""
     from .config import load_config
     home.require()
+    _check_worker_user(worker_user)
     config = load_config(home, **(config_overrides or {}))
     if config.brain.name != "rules" and not broker_socket:   # a broker on the home's run/broker.sock
         from .worker.brain import broker_socket as running_broker
@@ -575,6 +576,21 @@ def run_launcher(home: Home, socket_path: str | None, worker_user: str | None,
     finally:
         _withdraw(state)
     return 0
+
+
+def _check_worker_user(worker_user: str | None) -> None:
+    """A worker user that no turn could drop to is refused at start (65), not at each turn
+    while run/launcher.state says isolation is on. (One removed later still refuses its
+    turns: the child resolves the user again.)"""
+    if not privdrop.will_drop(worker_user):
+        return
+    from .util.errors import Rejected
+    try:
+        target = privdrop.resolve_worker(worker_user)
+    except privdrop.DropRefused as exc:
+        raise Rejected(f"--worker-user: {exc}") from None
+    if target.uid == 0:
+        raise Rejected(f"--worker-user: {target.user} is root; workers must run as another user")
 
 
 def _announce(home: Home, worker_user: str | None) -> str | None:

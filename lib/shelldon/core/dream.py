@@ -66,6 +66,7 @@ class Report:
     pruned: int = 0
     left: int = 0
     wrote: list[str] = field(default_factory=list)      # curated files written, relative to memory/
+    known: list[str] = field(default_factory=list)      # files that already said it: nothing written
     summary: bool = False
     refused: int = 0
 
@@ -73,6 +74,8 @@ class Report:
         text = f"dreamt ({self.turn_id}): promoted {self.promoted}, pruned {self.pruned}, left {self.left}"
         if self.wrote:
             text += "; wrote " + ", ".join(self.wrote[:4]) + (" …" if len(self.wrote) > 4 else "")
+        if self.known:
+            text += "; already in memory: " + ", ".join(self.known[:4]) + (" …" if len(self.known) > 4 else "")
         if self.summary:
             text += "; summary rewritten"
         if self.refused:
@@ -328,6 +331,8 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen, considered
                 report.summary = entry.status == "applied"
             elif entry.op in ("remember", "rewrite_about") and entry.path and entry.status == "applied":
                 report.wrote.append(entry.path.removeprefix("memory/"))
+            elif entry.op in ("remember", "rewrite_about") and entry.path and entry.status == "unchanged":
+                report.known.append(entry.path.removeprefix("memory/"))
             elif entry.op == "resolve_learning" and entry.status == "applied":
                 if jsontext.loads(outcome.item.raw)["status"] == "promoted":
                     report.promoted += 1

@@ -66,6 +66,7 @@ class Sections:
     summary: str | None = None
     items: list[CuratedItem] = field(default_factory=list)   # most recently updated first
     items_total: int = 0                                      # how many exist in all
+    items_hidden: int = 0                                     # of those read: forgotten or empty
     recent: list[Message] = field(default_factory=list)      # oldest → newest
     recall: list[Message] = field(default_factory=list)      # most relevant first
     failures: list[str] = field(default_factory=list)
@@ -136,7 +137,7 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
             break
         item_lines.append(line)
         used += _size(line) + 1
-    items_left = max(s.items_total, len(s.items)) - len(item_lines)
+    items_left = max(s.items_total - s.items_hidden, len(s.items)) - len(item_lines)
 
     texts = {"directive": s.directive, "about": s.about, "summary": s.summary}
     reasons: dict[str, str] = {}
@@ -194,8 +195,10 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
         ("about", int(bool(texts["about"])), 0, reasons.get("about", "" if s.about else "no about.md")),
         ("summary", int(bool(texts["summary"])), 0, reasons.get("summary", "" if s.summary else "no summary.md")),
         ("collections", len(item_lines), items_left + dropped["collections"],
-         f"{items_left + dropped['collections']} items past the {collections_bytes}-byte collections budget"
-         if items_left + dropped["collections"] else ""),
+         "; ".join(filter(None, [
+             f"{items_left + dropped['collections']} items past the {collections_bytes}-byte collections budget"
+             if items_left + dropped["collections"] else "",
+             f"{s.items_hidden} forgotten or empty, not memory" if s.items_hidden else ""]))),
         ("recent", len(recent), dropped["recent"],
          f"{dropped['recent']} oldest messages past the prompt budget" if dropped["recent"] else ""),
         ("recall", len(recall), dropped["recall"] + recall_dupes,
@@ -237,8 +240,9 @@ def _read_body(path: str, failures: list[str]) -> str | None:
 
 
 def list_items(memory: str, budget: int, failures: list[str],
-               conn: sqlite3.Connection | None = None) -> tuple[list[CuratedItem], int]:
-    """Curated items, most recently modified first, read only until the budget is met.
+               conn: sqlite3.Connection | None = None) -> tuple[list[CuratedItem], int, int]:
+    """(items, how many files in all, how many of those read were forgotten or empty):
+    curated items, most recently modified first, read only until the budget is met.
 
     The order comes from the core's sealed listing in history.db when it is current (a few
     rows read, however large the tree), else from a scan of the tree (a stat per file).
@@ -247,7 +251,8 @@ def list_items(memory: str, budget: int, failures: list[str],
     if sealed is not None:
         rows, total = sealed
         entries = ((0, collection, os.path.join(memory, path)) for collection, path in rows)
-        return _read_items(entries, budget, failures), total
+        items, hidden = _read_items(entries, budget, failures)
+        return items, total, hidden
     entries = []
     for collection in COLLECTIONS:
         directory = os.path.join(memory, collection)
@@ -261,11 +266,12 @@ def list_items(memory: str, budget: int, failures: list[str],
         except OSError as exc:
             failures.append(f"cannot list {directory}: {exc.strerror or exc}")
     entries.sort(reverse=True)
-    return _read_items(entries, budget, failures), len(entries)
+    items, hidden = _read_items(entries, budget, failures)
+    return items, len(entries), hidden
 
 
-def _read_items(entries, budget: int, failures: list[str]) -> list[CuratedItem]:
-    items, used = [], 0
+def _read_items(entries, budget: int, failures: list[str]) -> tuple[list[CuratedItem], int]:
+    items, used, hidden = [], 0, 0
     for _mtime, collection, path in entries:
         if used > budget:
             break
@@ -277,11 +283,12 @@ def _read_items(entries, budget: int, failures: list[str]) -> list[CuratedItem]:
             failures.append(f"cannot read {path}: {exc.strerror or exc}")
             continue
         if is_forgotten(meta) or not body.strip():  # tombstoned (issue 8) or empty
+            hidden += 1
             continue
         item = CuratedItem(collection, str(meta.get("name") or os.path.basename(path)[:-3]), body.strip(), path)
         items.append(item)
         used += _size(render_item(item)) + 1
-    return items
+    return items, hidden
 
 
 def gather(home, message: str, bounds) -> Sections:
@@ -299,8 +306,8 @@ def gather(home, message: str, bounds) -> Sections:
     else:
         s.failures.append(f"no history at {home.db}")
     try:
-        s.items, s.items_total = list_items(home.memory, bounds.collections_bytes, s.failures,
-                                            reader.conn if reader else None)
+        s.items, s.items_total, s.items_hidden = list_items(home.memory, bounds.collections_bytes, s.failures,
+                                                            reader.conn if reader else None)
         if reader is not None:
             try:
                 s.recent = reader.recent(bounds.recent)

@@ -166,6 +166,15 @@ def item_history(home: Home, spec: str) -> tuple[str, list[Version]]:
             except (ValueError, AttributeError):
                 note = "appended"
         content = known.get(r.after_hash) if r.after_hash and r.op != "log_episode" else None
+        if content is None and r.after_hash and r.op in ("remember", "rewrite_about", "rewrite_summary"):
+            # the file's bytes went (a later edit replaced them): what the op wrote is in its args
+            try:
+                content = jsontext.loads(r.args).get("content")
+                content = content.strip() if isinstance(content, str) else None
+            except (ValueError, AttributeError):
+                content = None
+            if content is not None:
+                note = "the text the op wrote (the file's header is not kept)"
         if r.after_hash is None:
             note = note or "removed"
         versions.append(Version("written", r.ts, r.turn_id, r.op, content, note))

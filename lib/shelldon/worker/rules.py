@@ -38,7 +38,7 @@ _LIKE = patterns.compile(r"\bI\s+(?:really\s+)?(?P<verb>like|love|prefer|hate|en
                          r"(?P<what>[^.!?\n]+)", regex.IGNORECASE)
 _TERM = patterns.compile(r"[\w'-]+")
 _LETTERS = patterns.compile(r"[^\W\d_]+")
-_LIST_STAMP = patterns.compile(r"^-\s*\[[^\]]*\]\s*")
+_LIST_STAMP = patterns.compile(r"^-\s*(\[[^\]]*\]|\d{4}-\d\d-\d\d[ T]\d\d:\d\d\S*\s*·)\s*")  # "- [..] ", the summary's "- date time · "
 _SPEAKER = patterns.compile(r"^(owner|pet):\s*")
 _BOLD_LABEL = patterns.compile(r"^-\s*\*\*[^*]+\*\*\s*(\([^)]*\))?:\s*")
 _GREETING = patterns.compile(r"^\s*(hi|hello|hey|good (morning|evening|night)|thanks|thank you|ok|okay|bye)\b[\s!.]*$",
@@ -51,6 +51,13 @@ def _stem(word: str) -> str:
         if len(word) > len(suffix) + 2 and word.endswith(suffix):
             return word[: -len(suffix)]
     return word
+
+
+def _match_form(word: str) -> str:
+    """The form two words are compared in: the stem, less a final e ("live", "lives",
+    "lived" and "living" all meet). Not used for pattern keys: those stay as they were."""
+    stem = _stem(word)
+    return stem[:-1] if len(stem) > 3 and stem.endswith("e") else stem
 
 
 def _name_from(text: str, words: int = 4) -> str:
@@ -145,12 +152,14 @@ def memory_lines(prompt: str) -> list[str]:
 
 
 def best_memory(prompt: str, message: str) -> str | None:
-    wanted = {_stem(t) for t in match_terms(message, limit=32)}
+    wanted = {_match_form(t) for t in match_terms(message, limit=32)}
     if not wanted:
         return None
     best, best_score = None, 0
     for line in memory_lines(prompt):
-        have = {_stem(t) for t in match_terms(line, limit=64)}
+        if _strip_marker(line).rstrip().endswith("?"):
+            continue   # a question asked before (the summary and history hold them) answers nothing
+        have = {_match_form(t) for t in match_terms(line, limit=64)}
         score = len(wanted & have)
         if score > best_score:  # first best wins: sections come broad-to-specific, ties keep the earlier
             best, best_score = line, score
