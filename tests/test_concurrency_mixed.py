@@ -2,6 +2,7 @@
 captures from a shell script and prunes — 1,000 operations. Every op is journalled exactly
 once, every turn recorded once, counts exact, and nobody sees "database is locked"."""
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -17,7 +18,10 @@ TURNS, CAPTURE_RUNS, CAPTURES_PER_RUN, DREAMS, PRUNES = 500, 24, 20, 10, 10   # 
 def stage(home, name, *args, input=None):
     return subprocess.run([sys.executable, str(BIN / name), "--home", str(home), *map(str, args)],
                           input=input, capture_output=True, text=True, timeout=300,
-                          env={"PATH": "/usr/bin:/bin", "SHELLDON_LOCK_TIMEOUT": "120"})
+                          env={"PATH": "/usr/bin:/bin", "SHELLDON_LOCK_TIMEOUT": "120",
+                               # the launcher's local day names raw/ files: prune must count days
+                               # on the same clock (else at 8 pm in New York it is tomorrow)
+                               **{k: os.environ[k] for k in ("TZ",) if k in os.environ}})
 
 
 def test_turns_dreams_captures_and_prunes_at_once(tmp_path):

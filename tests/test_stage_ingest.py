@@ -3,6 +3,8 @@ import sqlite3
 
 from conftest import db_rows
 
+NOON = "2026-06-01T12:00:00Z"
+
 
 def test_ingest_one_turn_from_flags(ready, home):
     result = ready("shelldon-ingest", "--owner", "my sister Ana lives in Porto", "--pet", "Noted!")
@@ -99,8 +101,9 @@ def test_a_turn_spends_one_from_the_budget(ready, home):
     assert db_rows(home, "SELECT sum(spent) FROM budget") == [(2,)]
 
 
-def test_raw_dedupe_matches_whole_turn_ids_and_survives_a_lost_history_row(ready, home):
+def test_raw_dedupe_matches_whole_turn_ids_and_survives_a_lost_history_row(ready, home, monkeypatch):
     import sqlite3
+    monkeypatch.setenv("SHELLDON_NOW", NOON)   # every ingest on one raw/ day, even at midnight
     record = lambda turn: json.dumps({"turn_id": turn, "owner": f"said in {turn}", "reply": "ok"}) + "\n"
     assert ready("shelldon-ingest", input=record("t10") + record("t1")).returncode == 0
     raw = lambda: "".join(p.read_text() for p in (home / "raw").glob("*.md"))
@@ -132,10 +135,11 @@ def test_empty_or_blank_turns_are_refused_and_record_nothing(ready, home):
     assert "## t4 · " in next((home / "raw").glob("*.md")).read_text()
 
 
-def test_an_entry_cut_short_by_a_killed_append_does_not_count_as_captured(ready, home):
+def test_an_entry_cut_short_by_a_killed_append_does_not_count_as_captured(ready, home, monkeypatch):
     """A kill mid-write can cut the day's last entry short (its turn never reached history,
     which is written after raw/). The retry captures the turn whole; the next entry's heading
     starts a line; the cut bytes are left as they are."""
+    monkeypatch.setenv("SHELLDON_NOW", NOON)   # every ingest on one raw/ day, even at midnight
     turn = lambda tid, owner, pet: json.dumps({"turn_id": tid, "owner": owner, "reply": pet}) + "\n"
     assert ready("shelldon-ingest", input=turn("t1", "first", "one")).returncode == 0
     day = next((home / "raw").glob("*.md"))
