@@ -61,7 +61,10 @@ class Fig:
         return self.values[min(len(self.values) - 1, max(0, int(round(q * (len(self.values) - 1)))))]
 
     def __str__(self):
-        return f"{_num(self.median)} ±{_num(self.mad)} {self.unit}".strip()
+        # a ratio under 1 gets a third decimal: 0.2035 printed "0.20" beside a target of
+        # 0.2 and a "NO" read as a contradiction
+        median = f"{self.median:.3f}" if self.unit == "×" and abs(self.median) < 1 else _num(self.median)
+        return f"{median} ±{_num(self.mad)} {self.unit}".strip()
 
 
 def _num(x: float) -> str:
