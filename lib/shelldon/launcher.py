@@ -6,8 +6,8 @@ connection it reads one request line (bounded in size and time), then forks a wo
     child:  close every descriptor but the pipe → clear groups → setgid → setuid → verify
             → assemble + think through read-only handles (worker.turn.prepare)
             → write {"reply", "ops"} to the pipe → exit
-    parent: read the pipe → validate → core.turn.commit (apply ops, record the turn)
-            → answer the client
+    parent: (open the commit's connection while the child runs) → read the pipe → validate
+            → core.turn.commit (apply ops, record the turn) → answer the client
 
 The child never opens a store for writing, never sees the client's socket, and the
 parent trusts nothing from it but a reply text and op lines that the core validates
