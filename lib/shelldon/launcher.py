@@ -586,11 +586,9 @@ def _check_worker_user(worker_user: str | None) -> None:
         return
     from .util.errors import Rejected
     try:
-        target = privdrop.resolve_worker(worker_user)
+        privdrop.refuse_root(privdrop.resolve_worker(worker_user))
     except privdrop.DropRefused as exc:
         raise Rejected(f"--worker-user: {exc}") from None
-    if target.uid == 0:
-        raise Rejected(f"--worker-user: {target.user} is root; workers must run as another user")
 
 
 def _announce(home: Home, worker_user: str | None) -> str | None:

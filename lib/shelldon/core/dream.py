@@ -72,10 +72,9 @@ class Report:
 
     def line(self) -> str:
         text = f"dreamt ({self.turn_id}): promoted {self.promoted}, pruned {self.pruned}, left {self.left}"
-        if self.wrote:
-            text += "; wrote " + ", ".join(self.wrote[:4]) + (" …" if len(self.wrote) > 4 else "")
-        if self.known:
-            text += "; already in memory: " + ", ".join(self.known[:4]) + (" …" if len(self.known) > 4 else "")
+        for label, paths in (("wrote", self.wrote), ("already in memory:", self.known)):
+            if paths:
+                text += f"; {label} " + ", ".join(paths[:4]) + (" …" if len(paths) > 4 else "")
         if self.summary:
             text += "; summary rewritten"
         if self.refused:

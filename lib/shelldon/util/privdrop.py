@@ -105,10 +105,16 @@ def verify(target: Target) -> None:
     raise DropRefused("regained root after the drop: refusing to run")
 
 
-def drop_privileges(target: Target) -> Target:
-    """Clear groups, set gid, set uid, verify. DropRefused on any failure."""
+def refuse_root(target: Target) -> Target:
+    """The target, unless it is root: a worker must run as another user."""
     if target.uid == 0:
         raise DropRefused(f"worker user {target.user} is root: refusing to run turns as root")
+    return target
+
+
+def drop_privileges(target: Target) -> Target:
+    """Clear groups, set gid, set uid, verify. DropRefused on any failure."""
+    refuse_root(target)
     for step, arg in ((clear_groups, None), (set_gid, target.gid), (set_uid, target.uid)):
         try:
             step() if arg is None else step(arg)

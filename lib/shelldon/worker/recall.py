@@ -119,10 +119,19 @@ def _text(value) -> str | None:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else value
 
 
+def _op_content(args) -> str | None:
+    """The content an op's journalled arguments carry, or None (none, or not readable)."""
+    from ..contracts import jsontext
+    try:
+        content = jsontext.loads(args).get("content")
+    except (ValueError, TypeError, AttributeError):
+        return None
+    return content if isinstance(content, str) else None
+
+
 def item_history(home: Home, spec: str) -> tuple[str, list[Version]]:
     """(path, versions oldest first): each write with when and which turn, hand edits found
     between them, ops held back by a conflict, and the file as it is now."""
-    from ..contracts import jsontext
     from ..util.digest import sha256_hex
     from .journal_read import path_rows
     rel = item_path(spec)
@@ -150,29 +159,20 @@ def item_history(home: Home, spec: str) -> tuple[str, list[Version]]:
                                         else "made by hand before the core wrote it"))
             shown = r.before_hash
         if r.status == "conflict":
-            try:
-                proposed = jsontext.loads(r.args).get("content")
-            except (ValueError, AttributeError):
-                proposed = None
-            versions.append(Version("held back", r.ts, r.turn_id, r.op, proposed,
+            versions.append(Version("held back", r.ts, r.turn_id, r.op, _op_content(r.args),
                                     "not applied: the file was edited by hand"))
             continue
         wrote = True
         note = {"forget": "forgotten", "restore": "restored", "adopt": "the owner's edit adopted",
                 "revert": f"reverted ({r.reason or ''})".replace(" (revert of ", " (").strip()}.get(r.op or "", "")
         if r.op == "log_episode":
-            try:
-                note = "appended: " + jsontext.loads(r.args).get("content", "")
-            except (ValueError, AttributeError):
-                note = "appended"
+            appended = _op_content(r.args)
+            note = "appended" if appended is None else "appended: " + appended
         content = known.get(r.after_hash) if r.after_hash and r.op != "log_episode" else None
         if content is None and r.after_hash and r.op in ("remember", "rewrite_about", "rewrite_summary"):
             # the file's bytes went (a later edit replaced them): what the op wrote is in its args
-            try:
-                content = jsontext.loads(r.args).get("content")
-                content = content.strip() if isinstance(content, str) else None
-            except (ValueError, AttributeError):
-                content = None
+            content = _op_content(r.args)
+            content = content.strip() if content is not None else None
             if content is not None:
                 note = "the text the op wrote (the file's header is not kept)"
         if r.after_hash is None:
