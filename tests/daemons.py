@@ -68,6 +68,17 @@ def children_of(pid: int) -> list[tuple[int, str]]:
     return found
 
 
+def ids_of(pid: int) -> dict[str, list[int]]:
+    """Uid, Gid (real, effective, saved, fs) and Groups of a process, from /proc."""
+    ids = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            name, _, value = line.partition(":")
+            if name in ("Uid", "Gid", "Groups"):
+                ids[name] = [int(v) for v in value.split()]
+    return ids
+
+
 def wait_until(predicate, timeout=30.0, step=0.05):
     """Poll predicate until true or timeout; returns its last value (no timing asserted)."""
     deadline = time.monotonic() + timeout

@@ -9,6 +9,13 @@ connection it reads one request line (bounded in size and time), then forks a wo
     parent: (open the commit's connection while the child runs) → read the pipe → validate
             → core.turn.commit (apply ops, record the turn) → answer the client
 
+After a turn, while no worker runs, the parent forks a spare: a child that drops, warms
+up (a rules-brain prompt of its own, thrown away; its read-only connection opened) and
+waits on a pipe for the next request line — then goes on as any worker. The fork, the
+drop and the warm-up are off the next turn's path; the spare is dismissed (SIGKILL: it
+holds only a read-only connection) after limits.spare_idle seconds without a turn, at
+SIGTERM, or for a request too large for its pipe (that turn gets a fresh fork).
+
 The child never opens a store for writing, never sees the client's socket, and the
 parent trusts nothing from it but a reply text and op lines that the core validates
 again; the turn id and the owner's message are the parent's own. A drop that fails
@@ -41,6 +48,7 @@ from .util.unixline import listen_unix
 
 SOCKET_NAME = wire.SOCKET_NAME
 PIPE_FD = 3  # the child's only descriptor besides stdin/stdout/stderr
+JOB_FD = 4   # and a spare's: where its turn comes
 
 Worker = Callable[[Home, str, str], TurnRecord]  # (home, message, turn_id) → record with reply
 
@@ -63,11 +71,20 @@ def default_socket(home: Home) -> str:
 @dataclass
 class Limits:
     max_workers: int = 4
+    spare_idle: float = 300.0   # seconds a spare worker waits for the next turn (0: none)
     turn_timeout: float = 120.0
     read_timeout: float = 10.0
     max_request: int = wire.MAX_SAY_REQUEST
     max_clients: int = 256
     shutdown_grace: float = 20.0
+
+
+@dataclass
+class Spare:
+    pid: int
+    job_w: int
+    pipe: int
+    expires: float
 
 
 @dataclass
@@ -108,19 +125,37 @@ def activated_socket() -> socket.socket | None:
 
 # -- the child ----------------------------------------------------------------------
 
-def _child(home: Home, worker: Worker, worker_user: str | None, job: Job, pipe_w: int) -> None:
-    """Runs in the fork; never returns."""
+def _child(home: Home, worker: Worker, worker_user: str | None, job: Job | None, pipe_w: int,
+           job_r: int | None = None, warm: Callable[[Home], None] | None = None) -> None:
+    """Runs in the fork; never returns. With job_r, a spare: after the drop it warms up
+    (warm), then waits for its turn on job_r (EOF before one: dismissed, exit 0)."""
     status = 0
     try:
         signal.set_wakeup_fd(-1)
         for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGCHLD, signal.SIGPIPE):
             signal.signal(sig, signal.SIG_DFL)
+        if job_r == PIPE_FD:
+            job_r = os.dup(job_r)
         os.dup2(pipe_w, PIPE_FD, inheritable=False)
-        os.closerange(PIPE_FD + 1, os.sysconf("SC_OPEN_MAX"))  # the db, the sockets, the lock
+        if job_r is not None:
+            os.dup2(job_r, JOB_FD, inheritable=False)
+        os.closerange((PIPE_FD if job_r is None else JOB_FD) + 1, os.sysconf("SC_OPEN_MAX"))  # the db, the sockets, the lock
+        refused = None
         try:
             privdrop.maybe_drop(worker_user, quiet=True)
         except privdrop.DropRefused as exc:
-            result = wire.WorkerResult(error=f"turn refused: {exc}", code=exc.exit_code)
+            refused = exc
+        if job_r is not None:
+            if refused is None and warm is not None:
+                try:
+                    warm(home)
+                except Exception:
+                    pass   # the turn itself will say what is wrong
+            job = _wait_for_job()
+            if job is None:
+                os._exit(0)
+        if refused is not None:
+            result = wire.WorkerResult(error=f"turn refused: {refused}", code=refused.exit_code)
         else:
             try:
                 record = worker(home, job.message, job.turn_id)
@@ -139,16 +174,29 @@ def _child(home: Home, worker: Worker, worker_user: str | None, job: Job, pipe_w
         os._exit(status)
 
 
+def _wait_for_job() -> "wire.SayRequest | None":
+    """A spare's turn: the request line the parent wrote on JOB_FD, or None at EOF."""
+    data = bytearray()
+    while chunk := os.read(JOB_FD, 65536):
+        data += chunk
+        if len(data) > wire.MAX_SAY_REQUEST:
+            raise ContractError("job too long")
+    os.close(JOB_FD)
+    return wire.decode(bytes(data), wire.SayRequest, "job") if data else None
+
+
 # -- the parent ---------------------------------------------------------------------
 
 class Launcher:
     def __init__(self, home: Home, listener: socket.socket, worker: Worker,
                  worker_user: str | None = None, limits: Limits | None = None,
-                 bound_path: str | None = None, commit: Callable | None = None):
+                 bound_path: str | None = None, commit: Callable | None = None,
+                 warm: Callable[[Home], None] | None = None):
         from .core.turn import commit as core_commit
         from .worker.brain import DEGRADED_REPLY
         self.home, self.listener, self.worker = home, listener, worker
         self.worker_user = worker_user
+        self.warm = warm    # what a spare does after its drop, before its turn comes
         self.limits = limits or Limits()
         self.bound_path = bound_path  # unlinked at exit when we bound it ourselves
         self.commit = commit or core_commit
@@ -164,6 +212,9 @@ class Launcher:
         self.children: dict[int, Job] = {}  # pid → job
         self.stopping = False
         self.ahead = None   # a writer handle opened while a worker runs, for the next commit
+        self.spare: Spare | None = None
+        self.want_spare = False   # a turn ran: keep a spare for the next one
+        self.dismissed: set[int] = set()   # spares killed, not yet reaped
 
     # lifecycle
     def serve(self) -> None:
@@ -195,11 +246,13 @@ class Launcher:
                 self._reap()
                 self._expire()
                 self._dispatch()
+                self._keep_spare()
         finally:
             signal.set_wakeup_fd(-1)
             self._close_listener()
             for pid, job in list(self.children.items()):
                 self._kill(job, "launcher stopped")
+            self._dismiss_spare()
             self._reap(block=True)
             self._close_ahead()
             walpin.unpin(pins, self.home.db)
@@ -229,6 +282,8 @@ class Launcher:
     def _next_timeout(self) -> float:
         deadlines = [j.deadline for j in (*self.reading.values(), *self.draining.values(),
                                            *self.children.values())]
+        if self.spare is not None:
+            deadlines.append(self.spare.expires)
         if not deadlines:
             return 1.0
         return max(0.0, min(1.0, min(deadlines) - time.monotonic()))
@@ -329,12 +384,18 @@ class Launcher:
             self._fork(self.queue.popleft())
 
     def _fork(self, job: Job) -> None:
+        self.want_spare = True
+        if self._hand_to_spare(job):
+            return
         self._close_ahead()   # no sqlite connection may cross a fork
         pipe_r, pipe_w = os.pipe()
         pid = os.fork()
         if pid == 0:
             _child(self.home, self.worker, self.worker_user, job, pipe_w)
         os.close(pipe_w)
+        self._watch(job, pid, pipe_r)
+
+    def _watch(self, job: Job, pid: int, pipe_r: int) -> None:
         os.set_blocking(pipe_r, False)
         job.pid, job.pipe = pid, pipe_r
         job.deadline = time.monotonic() + self.limits.turn_timeout
@@ -343,6 +404,71 @@ class Launcher:
         self.children[pid] = job
         self.sel.register(pipe_r, selectors.EVENT_READ, ("pipe", job))
         self._open_ahead()
+
+    # perf: a spare worker — forked, dropped and warmed up (its prompt's code walked once,
+    # its read-only connection open) after a turn, while nothing runs — takes the next turn:
+    # the fork, the drop and most of the copy-on-write faults a fresh worker pays are then
+    # off the turn's path (docs/PERFORMANCE.md). It is kept for limits.spare_idle seconds
+    # (memory a conversation uses; an idle launcher holds none), is made only when no
+    # worker runs, and has the same drop, descriptors and checks as any worker.
+    def _keep_spare(self) -> None:
+        spare = self.spare
+        if spare is not None and (self.stopping or time.monotonic() >= spare.expires):
+            self._dismiss_spare()
+        if (self.want_spare and self.spare is None and not (self.stopping or self.children or self.queue)
+                and self.limits.spare_idle > 0):
+            self.want_spare = False
+            self._make_spare()
+
+    def _make_spare(self) -> None:
+        self._close_ahead()   # no sqlite connection may cross a fork
+        job_r, job_w = os.pipe()
+        pipe_r, pipe_w = os.pipe()
+        try:
+            pid = os.fork()
+        except OSError as exc:   # the next turn forks its own worker (or says why it cannot)
+            log.warn(f"could not fork a spare worker: {exc}")
+            for fd in (job_r, job_w, pipe_r, pipe_w):
+                os.close(fd)
+            return
+        if pid == 0:
+            _child(self.home, self.worker, self.worker_user, None, pipe_w, job_r, self.warm)
+        os.close(job_r)
+        os.close(pipe_w)
+        os.set_blocking(job_w, False)
+        self.spare = Spare(pid, job_w, pipe_r, time.monotonic() + self.limits.spare_idle)
+
+    def _hand_to_spare(self, job: Job) -> bool:
+        """Give the turn to the spare, if there is one that takes it whole."""
+        spare, self.spare = self.spare, None
+        if spare is None:
+            return False
+        request = wire.encode(wire.SayRequest(message=job.message, turn_id=job.turn_id))
+        try:
+            sent = os.write(spare.job_w, request)   # one write into an empty pipe
+        except OSError:   # it died (reaped later), or the pipe is full
+            sent = 0
+        os.close(spare.job_w)
+        if sent != len(request):   # a message larger than the pipe holds: a fresh worker
+            self._kill_spare(spare)
+            return False
+        self._watch(job, spare.pid, spare.pipe)
+        return True
+
+    def _dismiss_spare(self) -> None:
+        spare, self.spare = self.spare, None
+        if spare is not None:
+            os.close(spare.job_w)
+            self._kill_spare(spare)
+
+    def _kill_spare(self, spare: Spare) -> None:
+        """It holds nothing but a read-only connection: killed wherever it is."""
+        os.close(spare.pipe)
+        try:
+            os.kill(spare.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.dismissed.add(spare.pid)
 
     # perf: the commit's connection is opened while the worker runs — its cost, and the
     # copy-on-write faults its allocations take while a child shares our pages, are then
@@ -390,13 +516,20 @@ class Launcher:
         self._close_pipe(job)
 
     def _reap(self, block: bool = False) -> None:
-        while self.children:
+        while self.children or self.dismissed or (self.spare and not block):
             try:
                 pid, status = os.waitpid(-1, 0 if block else os.WNOHANG)
             except ChildProcessError:
                 return
             if pid == 0:
                 return
+            if pid in self.dismissed or (self.spare and pid == self.spare.pid):
+                self.dismissed.discard(pid)
+                if self.spare and pid == self.spare.pid:   # died waiting: the next turn forks
+                    os.close(self.spare.job_w)
+                    os.close(self.spare.pipe)
+                    self.spare = None
+                continue
             job = self.children.get(pid)
             if job is None:
                 continue
@@ -523,7 +656,6 @@ def preload(home: Home, config, broker_socket: str | None) -> None:
     from .core import curated, curated_index, handedits, memgit, undo  # noqa: F401  (loaded lazily)
     from .contracts import markdown  # noqa: F401  (raw/'s day header, the tree index)
     from .worker import brokerbrain, prompt, rules, turn  # noqa: F401
-    from .worker.brain import RulesBrain
     # yaml reads a hand-edited header. (Not msgspec: the parent validates, and may import
     # it; nor tomllib: only the parent reads config. sqlite_fts4 comes with the warm-up turn
     # when the home needs it.)
@@ -535,9 +667,43 @@ def preload(home: Home, config, broker_socket: str | None) -> None:
         from .broker import providers
         providers.preload()
     try:
-        turn.prepare(home, "warm-up", config, brain=RulesBrain())
+        _warm_up(home, config)
     except Exception as exc:
         log.warn(f"warm-up turn failed ({type(exc).__name__}: {exc}); serving anyway")
+
+
+WARM_UP = "what did we talk about last time?"
+
+
+def _warm_up(home: Home, config) -> None:
+    """A prompt and a reply with the rules brain, read-only, its result thrown away: the
+    code and the data a turn touches, touched once."""
+    from .worker.brain import RulesBrain
+    from .worker.turn import prepare
+    prepare(home, WARM_UP, config, brain=RulesBrain())
+
+
+def spare_warm_up(config) -> Callable[[Home], None]:
+    """What a spare does before its turn comes: the warm-up, then the read-only connection
+    its turn will use opened (worker/history_read.py hold_reader)."""
+    def warm(home: Home) -> None:
+        import sys
+        from .worker.history_read import hold_reader
+        stderr, sys.stderr = sys.stderr, _Discard()   # its turn will say what is wrong, once
+        try:
+            _warm_up(home, config)
+        finally:
+            sys.stderr = stderr
+        hold_reader(home.db)
+    return warm
+
+
+class _Discard:
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
 
 
 def run_launcher(home: Home, socket_path: str | None, worker_user: str | None,
@@ -569,10 +735,12 @@ def run_launcher(home: Home, socket_path: str | None, worker_user: str | None,
         bound = socket_path or default_socket(home)
         listener = listen_unix(bound, 0o660, group)
     log.info(f"listening on {bound or 'the socket systemd passed'}; "
-             f"{limits.max_workers} workers, {limits.turn_timeout:g}s per turn")
+             f"{limits.max_workers} workers, {limits.turn_timeout:g}s per turn, "
+             f"{f'a spare kept {limits.spare_idle:g}s after a turn' if limits.spare_idle > 0 else 'no spare'}")
     state = _announce(home, worker_user)
     try:
-        Launcher(home, listener, turn_worker(config, broker_socket), worker_user, limits, bound).serve()
+        Launcher(home, listener, turn_worker(config, broker_socket), worker_user, limits, bound,
+                 warm=spare_warm_up(config)).serve()
     finally:
         _withdraw(state)
     return 0
