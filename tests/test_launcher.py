@@ -202,10 +202,13 @@ def test_fifty_concurrent_clients_each_get_their_own_reply(open_home, worker_use
     try:
         with ThreadPoolExecutor(max_workers=50) as pool:
             results = list(pool.map(lambda m: say(home, m), messages))
-        # every worker reaped (none left a zombie); beside the launcher at most its spare
+        # every worker reaped (none left a zombie); beside the launcher only its spare
         # worker, waiting for the next turn — already dropped to the worker user
-        reaped = wait_until(lambda: [state for _, state in children_of(daemon.pid)] in ([], ["S"]))
+        reaped = wait_until(lambda: [state for _, state in children_of(daemon.pid)] == ["S"])
         spares = [ids_of(pid) for pid, _ in children_of(daemon.pid)]
+        # not dumpable (its ids changed from root): /proc shows its files as root's, and no
+        # process of the worker user may ptrace it
+        owners = [os.stat(f"/proc/{pid}/status").st_uid for pid, _ in children_of(daemon.pid)]
         shm_while_running = (home / "history.db-shm").exists()
     finally:
         log = daemon.stop()
@@ -222,6 +225,7 @@ def test_fifty_concurrent_clients_each_get_their_own_reply(open_home, worker_use
     assert reaped, children_of(daemon.pid)
     for ids in spares:
         assert ids == {"Uid": [worker_user.pw_uid] * 4, "Gid": [worker_user.pw_gid] * 4, "Groups": []}, ids
+    assert owners == [0] * len(spares), owners
     assert "vault isolation OFF" not in log
     consistent(home)
 
