@@ -120,3 +120,21 @@ def test_rows_holding_both_words_come_before_rows_holding_one_newest_first(tmp_p
     assert [m.content for m in hits] == [m.content for m in hits if m.content in both] != []
     ids = [m.id for m in hits]
     assert ids == sorted(ids, reverse=True)
+
+
+def test_rare_words_paired_with_a_commoner_one_find_the_old_rows_holding_both(tmp_path):
+    # quinoa and saffron are rare: every row of each is taken. lantern is too common for
+    # that and absent from the recent window: only the pairs (asked as one query, "lantern
+    # AND (quinoa OR saffron)") say which old rows hold it too
+    s = filled(tmp_path / "r.db", rows=0)
+    rng = random.Random(7)
+    texts = ["quinoa lantern filler", "saffron lantern filler"]
+    texts += [f"lantern {' '.join(rng.choices(FILLER, k=5))}" for _ in range(40)]
+    texts += [f"{('quinoa', 'saffron')[n % 2]} filler filler" for n in range(8)]   # newer
+    texts += [" ".join(rng.choices(FILLER, k=8)) for _ in range(40)]   # the recent window
+    with s.transaction() as conn:
+        for n, text in enumerate(texts):
+            s.record_turn(f"r{n}", text, "noted", conn=conn)
+    hits = s.search("quinoa saffron lantern", 4)
+    s.close()
+    assert {m.content for m in hits[:2]} == {"quinoa lantern filler", "saffron lantern filler"}, hits

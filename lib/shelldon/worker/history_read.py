@@ -182,12 +182,18 @@ class HistoryReader:
         pairs = sorted(((a, b) for i, a in enumerate(head) for b in head[i + 1:]
                         if not (a in full and b in full) and df[a] * df[b] / top <= self.PAIR_CAP),
                        key=lambda pair: df[pair[0]] + df[pair[1]])
-        scanned = 0
+        scanned, partners = 0, {}
         for a, b in pairs:   # the cheapest pairs first, within the scan budget
             scanned += df[a] + df[b]
             if scanned > self.PAIR_SCAN:
                 break
-            take(f"{_quoted(a)} AND {_quoted(b)}", (a, b))
+            if a in full or b in full:   # every row of one is known: only the other's can be new
+                known, other = (a, b) if a in full else (b, a)
+                partners.setdefault(other, []).append(known)
+            else:
+                take(f"{_quoted(a)} AND {_quoted(b)}", (a, b))
+        for other, known in partners.items():   # one query for all the pairs of a word
+            take(f"{_quoted(other)} AND ({' OR '.join(map(_quoted, known))})", (other,))
         rest = [t for t in terms if t not in full]
         if rest:
             in_window = sum(sampled[t] for t in rest) or 1
@@ -240,9 +246,13 @@ class HistoryReader:
             return ranked[:k]
         average = self._average_length() or sum(lengths.values()) / len(lengths)
 
+        scores: dict[int, float] = {}
+
         def bm25(rowid: int) -> float:
-            norm = 1 - b + b * lengths.get(rowid, average) / average
-            return sum(w * (k1 + 1) / (1 + k1 * norm) for w in weight(holds[rowid]))
+            if rowid not in scores:
+                norm = 1 - b + b * lengths.get(rowid, average) / average
+                scores[rowid] = sum(w * (k1 + 1) / (1 + k1 * norm) for w in weight(holds[rowid]))
+            return scores[rowid]
         def order(rowid: int):   # on a tie, what the owner said, then the newest
             return -round(bm25(rowid), 9), rowid not in owners, -rowid
         owners = self._owners
