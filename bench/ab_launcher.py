@@ -8,34 +8,23 @@ launcher gets its own copy of HOME; turns go to them in turn (A, B, A, B, …) s
 load on a shared machine hits all alike. GAP=seconds in the environment pauses before each
 turn. Prints each tree's median and the median of the pairwise ratios to the first.
 """
-import json
 import os
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run import socket_turn  # noqa: E402
+
 MESSAGE = "what did I say about the garden last summer?"
 
 
 def turn(sock: str) -> float:
-    started = time.perf_counter()
-    with socket.socket(socket.AF_UNIX) as client:
-        client.connect(sock)
-        client.sendall(json.dumps({"message": MESSAGE}).encode() + b"\n")
-        answer = b""
-        while not answer.endswith(b"\n"):
-            chunk = client.recv(65536)
-            if not chunk:
-                break
-            answer += chunk
-    if not json.loads(answer or b"{}").get("ok"):
-        raise RuntimeError(f"refused: {answer[:200]!r}")
-    return (time.perf_counter() - started) * 1000
+    return socket_turn(sock, MESSAGE)
 
 
 def main() -> int:

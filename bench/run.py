@@ -396,8 +396,8 @@ def launcher_rows(proc: Processes, home: str, message: str) -> list | None:
         else:
             log("the launcher did not come up; its rows are left out")
             return None
-        _socket_turn(sock, message)   # the first turn pays for nothing the others do not
-        _socket_turn(bare_sock, message)
+        socket_turn(sock, message)   # the first turn pays for nothing the others do not
+        socket_turn(bare_sock, message)
         pipe = ("{py} {b}/shelldon-assemble {m} | {py} {b}/shelldon-think | {py} {b}/shelldon-apply | "
                 "{py} {b}/shelldon-ingest").format(py=PY, b=os.path.join(ROOT, "bin"), m=_quote(message))
         commands = {"say": [*stage("shelldon-say"), "--socket", sock, message],
@@ -406,8 +406,8 @@ def launcher_rows(proc: Processes, home: str, message: str) -> list | None:
         times = {name: [] for name in (*commands, "socket", "bare")}
         for _ in range(proc.rounds):   # the turn at the socket, interleaved with the processes
             for _ in range(proc.per_round):
-                times["socket"].append(_socket_turn(sock, message))
-                times["bare"].append(_socket_turn(bare_sock, message))
+                times["socket"].append(socket_turn(sock, message))
+                times["bare"].append(socket_turn(bare_sock, message))
             for name, value in proc.wall(commands, env, rounds=1).items():
                 times[name].extend(value)
         return times
@@ -467,7 +467,7 @@ def resident_rows(home: str, message: str, turns: int) -> dict | None:
             [*stage("shelldon-launcherd"), "--socket", socks["launcher"], "--broker-socket", socks["broker"],
              "--spare-seconds", str(SPARE_SECONDS)], **quiet)
         _wait_for_socket(socks["launcher"])
-        _socket_turn(socks["launcher"], message)   # a first turn: every code path loaded once
+        socket_turn(socks["launcher"], message)   # a first turn: every code path loaded once
         if not model.requests:
             raise RuntimeError("the turn did not reach the model through the broker")
         time.sleep(0.3)
@@ -506,7 +506,7 @@ def _wait_for_socket(path: str) -> None:
     raise RuntimeError(f"{path} did not appear")
 
 
-def _socket_turn(sock: str, message: str) -> float:
+def socket_turn(sock: str, message: str) -> float:
     """One turn through the launcher's socket, as a resident client would send it (ms)."""
     import socket
     started = time.perf_counter()
