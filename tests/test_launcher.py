@@ -755,7 +755,8 @@ def test_the_spare_is_kept_spare_seconds_and_none_with_zero(tmp_path):
     daemon = launcher(home, "--spare-seconds", "0")
     try:
         assert say(home, "hello").returncode == 0
-        assert not wait_until(lambda: children_of(daemon.pid) != [], timeout=1)
+        assert wait_until(lambda: children_of(daemon.pid) == [])   # the turn's worker reaped
+        assert not wait_until(lambda: children_of(daemon.pid) != [], timeout=1)   # and no spare comes
     finally:
         assert "Traceback" not in daemon.stop()
 
