@@ -744,12 +744,12 @@ def test_a_spare_takes_the_next_turn_and_reads_what_was_written_after_it_was_mad
 
 def test_the_spare_is_kept_spare_seconds_and_none_with_zero(tmp_path):
     home = init(tmp_path / "home")
-    daemon = launcher(home, "--spare-seconds", "1")
+    daemon = launcher(home, "--spare-seconds", "2")
     try:
         assert children_of(daemon.pid) == []   # none before the first turn: an idle launcher holds none
         assert say(home, "hello").returncode == 0
         assert _spare_of(daemon)
-        assert wait_until(lambda: children_of(daemon.pid) == [], timeout=10)   # gone after a second
+        assert wait_until(lambda: children_of(daemon.pid) == [], timeout=15)   # gone after two seconds
     finally:
         assert "Traceback" not in daemon.stop()
     daemon = launcher(home, "--spare-seconds", "0")
