@@ -545,10 +545,9 @@ def _rss_tree(pid: int) -> float:
                 for line in handle:
                     if line.startswith("VmRSS:"):
                         total += int(line.split()[1])
-            with open(f"/proc/{p}/task/{p}/children") as handle:
-                todo.extend(int(c) for c in handle.read().split())
         except OSError:
             continue
+        todo.extend(_children(p))
     return total / 1024
 
 

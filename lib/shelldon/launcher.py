@@ -455,11 +455,14 @@ class Launcher:
         self._watch(job, spare.pid, spare.pipe)
         return True
 
-    def _dismiss_spare(self) -> None:
+    def _dismiss_spare(self, reaped: bool = False) -> None:
         spare, self.spare = self.spare, None
         if spare is not None:
             os.close(spare.job_w)
-            self._kill_spare(spare)
+            if reaped:   # it died waiting: the next turn forks
+                os.close(spare.pipe)
+            else:
+                self._kill_spare(spare)
 
     def _kill_spare(self, spare: Spare) -> None:
         """It holds nothing but a read-only connection: killed wherever it is."""
@@ -523,12 +526,11 @@ class Launcher:
                 return
             if pid == 0:
                 return
-            if pid in self.dismissed or (self.spare and pid == self.spare.pid):
+            if pid in self.dismissed:
                 self.dismissed.discard(pid)
-                if self.spare and pid == self.spare.pid:   # died waiting: the next turn forks
-                    os.close(self.spare.job_w)
-                    os.close(self.spare.pipe)
-                    self.spare = None
+                continue
+            if self.spare and pid == self.spare.pid:
+                self._dismiss_spare(reaped=True)
                 continue
             job = self.children.get(pid)
             if job is None:
@@ -687,23 +689,16 @@ def spare_warm_up(config) -> Callable[[Home], None]:
     """What a spare does before its turn comes: the warm-up, then the read-only connection
     its turn will use opened (worker/history_read.py hold_reader)."""
     def warm(home: Home) -> None:
+        import io
         import sys
         from .worker.history_read import hold_reader
-        stderr, sys.stderr = sys.stderr, _Discard()   # its turn will say what is wrong, once
+        stderr, sys.stderr = sys.stderr, io.StringIO()   # its turn will say what is wrong, once
         try:
             _warm_up(home, config)
         finally:
             sys.stderr = stderr
         hold_reader(home.db)
     return warm
-
-
-class _Discard:
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
 
 
 def run_launcher(home: Home, socket_path: str | None, worker_user: str | None,

@@ -17,4 +17,18 @@ def parse_duration(text: str) -> float:
     return float(value) * _UNITS[unit or "h"]
 
 
+def seconds_option(flag: str, text: str, allow_zero: bool = False) -> float:
+    """A daemon's time option: a bare number is seconds, else a duration ('90s', '2m').
+    Usage (exit 2) for anything else, or for 0 unless allow_zero."""
+    try:
+        value = parse_duration(text if text[-1:].isalpha() else text + "s")
+    except ValueError:
+        value = -1.0
+    if not (value >= 0 if allow_zero else value > 0):
+        from .errors import Usage
+        raise Usage(f"{flag}: {text!r} is not a time {'of zero or more' if allow_zero else 'above zero'} "
+                    f"(seconds, or 90s, 2m)")
+    return value
+
+
 patterns.save()

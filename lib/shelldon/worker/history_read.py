@@ -355,9 +355,7 @@ _held: dict[str, tuple[HistoryReader, tuple[int, int]]] = {}
 def hold_reader(path: str) -> None:
     """Open a read-only connection on path now, for the next open_readonly(path) here."""
     identity = _identity(path)   # before the open: a file replaced between is not taken
-    reader = open_readonly(path)
-    reader.conn.execute("SELECT max(id) FROM messages").fetchone()   # the schema, parsed now
-    _held[path] = (reader, identity)
+    _held[path] = (open_readonly(path), identity)   # its first query parsed the schema
 
 
 def _take_held(path: str) -> HistoryReader | None:
