@@ -2,10 +2,9 @@
 
 Read-only queries shared by the owner's tools (recall --history, status) and the core.
 """
+import json
 import sqlite3
 from collections import namedtuple
-
-from ..contracts import jsontext
 
 # Rows after which the file holds what their after hash says.
 WRITE_STATUSES = ("applied", "unchanged", "reverted", "adopted")
@@ -22,7 +21,7 @@ class Conflict(namedtuple("Conflict", "id turn_id seq op path args ts")):
     @property
     def proposed(self) -> dict:
         try:
-            value = jsontext.loads(self.args)
+            value = json.loads(self.args)
         except ValueError:
             return {}
         return value if isinstance(value, dict) else {}

@@ -121,9 +121,9 @@ def _text(value) -> str | None:
 
 def _op_content(args) -> str | None:
     """The content an op's journalled arguments carry, or None (none, or not readable)."""
-    from ..contracts import jsontext
+    import json
     try:
-        content = jsontext.loads(args).get("content")
+        content = json.loads(args).get("content")
     except (ValueError, TypeError, AttributeError):
         return None
     return content if isinstance(content, str) else None
@@ -132,12 +132,12 @@ def _op_content(args) -> str | None:
 def item_history(home: Home, spec: str) -> tuple[str, list[Version]]:
     """(path, versions oldest first): each write with when and which turn, hand edits found
     between them, ops held back by a conflict, and the file as it is now."""
-    from ..util.digest import sha256_hex
+    import hashlib
     from .journal_read import path_rows
     rel = item_path(spec)
     data = read_regular(os.path.join(home.root, rel))
     current = None if data is None else data.decode("utf-8", "replace")
-    current_hash = None if data is None else sha256_hex(data)
+    current_hash = None if data is None else hashlib.sha256(data).hexdigest()
     rows = []
     if os.path.isfile(home.db):
         with open_readonly(home.db) as reader:
