@@ -5,7 +5,8 @@ Also the names of the schema both sides share (the core creates it).
 import os
 import re
 import sqlite3
-from collections import namedtuple
+
+import msgspec
 
 FTS_TABLE = "messages_fts"
 MAX_QUERY_TERMS = 12
@@ -27,7 +28,12 @@ WORD = re.compile(r"\w+")   # a word, as every reader of text splits it
 
 # A history row: id, turn_id (or None), role ('owner' or 'pet'), content, ts. A plain
 # namedtuple: typing.NamedTuple would import typing (~3 ms) into every short stage.
-Message = namedtuple("Message", "id turn_id role content ts")
+class Message(msgspec.Struct, frozen=True):
+    id: int
+    turn_id: str | None
+    role: str
+    content: str
+    ts: str
 
 
 def match_terms(text: str, limit: int = MAX_QUERY_TERMS, common: bool = False) -> list[str]:

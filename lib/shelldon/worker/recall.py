@@ -9,7 +9,8 @@ index every file is read. History goes through the FTS index.
 """
 import os
 import sqlite3
-from collections import namedtuple
+
+import msgspec
 
 from ..contracts.limits import MAX_ITEM_READ
 from ..contracts.markdown import is_forgotten, parse_document
@@ -24,9 +25,21 @@ TOP_FILES = ("DIRECTIVE.md", "about.md", "summary.md", "episodes.md")
 
 
 # path: relative to the home, e.g. memory/facts/tea.md; line: 1-based in the file (header
-# counted), as grep -n says. (namedtuples: typing costs a short stage ~3 ms to import.)
-TreeHit = namedtuple("TreeHit", "path line text score forgotten")
-HistoryHit = namedtuple("HistoryHit", "id turn_id role ts content")
+# counted), as grep -n says.
+class TreeHit(msgspec.Struct, frozen=True):
+    path: str
+    line: int
+    text: str
+    score: float
+    forgotten: bool
+
+
+class HistoryHit(msgspec.Struct, frozen=True):
+    id: int
+    turn_id: str | None
+    role: str
+    ts: str
+    content: str
 
 
 def _read_regular(path: str, limit: int = -1) -> str | None:
@@ -110,7 +123,13 @@ def item_path(spec: str) -> str:
 
 # kind: written, hand edit, held back, adopted, now; content: the whole file as it was
 # (None when the journal does not hold it).
-Version = namedtuple("Version", "kind ts turn_id op content note")
+class Version(msgspec.Struct, frozen=True):
+    kind: str              # written, hand edit, held back
+    ts: str | None
+    turn_id: str | None
+    op: str | None
+    content: str | None
+    note: str | None
 
 
 def _text(value) -> str | None:
