@@ -89,7 +89,7 @@ def index_words(name: str, body: str) -> str:
 # files: every item file now, path under memory/ → mtime_ns; fresh: those whose indexed
 # words and flags are current; forgotten: the fresh ones the index holds as forgotten.
 class TreeState(msgspec.Struct, frozen=True):
-    files: dict            # path → mtime_ns, every item file now
+    files: dict
     fresh: set
     forgotten: set
 

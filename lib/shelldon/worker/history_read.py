@@ -26,12 +26,11 @@ hi hello hey ok okay yes yeah thanks thank also really get got like just one s t
 
 WORD = re.compile(r"\w+")   # a word, as every reader of text splits it
 
-# A history row: id, turn_id (or None), role ('owner' or 'pet'), content, ts. A plain
-# namedtuple: typing.NamedTuple would import typing (~3 ms) into every short stage.
 class Message(msgspec.Struct, frozen=True):
+    """A history row, in the order `SELECT id, turn_id, role, content, ts` gives it."""
     id: int
-    turn_id: str | None
-    role: str
+    turn_id: str | None    # None for a message recorded without a turn
+    role: str              # 'owner' or 'pet'
     content: str
     ts: str
 
