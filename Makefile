@@ -12,11 +12,10 @@ MANSTAMP := $(MANDIR)/.made
 
 install: $(STAMP) $(MANSTAMP) $(KEPT)
 
-# Byte code and regex programs kept ahead (lib/shelldon/util/regex.py), so a stage's cold
-# start pays for neither, even where PYTHONDONTWRITEBYTECODE is set.
+# Byte code compiled ahead, so a stage's cold start does not pay for it, even where
+# PYTHONDONTWRITEBYTECODE is set.
 $(KEPT): $(STAMP) $(shell find lib/shelldon -name '*.py')
 	PYTHONDONTWRITEBYTECODE= $(PY) -m compileall -q lib
-	PYTHONDONTWRITEBYTECODE= $(PY) -m shelldon.util.regex >/dev/null
 	touch $@
 
 # Man pages from each stage's --help (lib/shelldon/manpage.py); `man shelldon-recall`

@@ -151,31 +151,6 @@ def test_an_ordinary_run_never_imports_click(ready, home, name):
     assert "click" not in imported and "requests" not in imported and "yaml" not in imported
 
 
-# The stages a pipe or cron starts most: with their regex programs kept (as `make install`
-# keeps them), none loads re (with enum), json, contextlib, msgspec or typing — together
-# ~20 ms of a ~25 ms floor here (docs/PERFORMANCE.md).
-LEAN_RUNS = ("shelldon-ingest", "shelldon-apply", "shelldon-capture", "shelldon-prune", "shelldon-dream")
-
-
-@pytest.fixture(scope="module")
-def kept_programs():
-    subprocess.run([sys.executable, "-m", "shelldon.util.regex"], check=True, capture_output=True)
-
-
-@pytest.mark.parametrize("name", LEAN_RUNS)
-def test_the_short_stages_load_nothing_heavy(ready, home, name, kept_programs):
-    ops = (b'{"op":"remember","collection":"facts","name":"tea","content":"green tea"}\n'
-           b'{"op":"capture_learning","observation":"likes tea","pattern_key":"tea"}\n')
-    cmd = [sys.executable, "-X", "importtime", str(BIN / name), *SHORT_RUNS[name]]
-    result = subprocess.run(cmd, capture_output=True, input=ops if name == "shelldon-apply" else b"",
-                            env={"SHELLDON_HOME": str(home)})
-    assert result.returncode == 0, result.stderr
-    imported = {line.split("|")[-1].strip() for line in result.stderr.decode().splitlines() if "|" in line}
-    assert not imported & {"re", "enum", "json", "contextlib", "msgspec", "typing", "click"}, imported
-    assert "dataclasses" not in imported and "urllib.parse" not in imported
-    assert "msgspec" not in imported and "typing" not in imported and "hashlib" not in imported
-
-
 EMPTY_HOME_RUNS = {**SHORT_RUNS, "shelldon-init": [], "shelldon-forget": ["facts", "tea"],
                    "shelldon-resolve": ["facts/tea", "--mine"], "shelldon-revert": ["t1"],
                    "shelldon-think": [], "shelldon-say": ["hi"], "shelldon-launcherd": [],

@@ -4,15 +4,15 @@ Read once per stage; absent file or table → defaults. Unknown keys are refused
 in config.toml is an error, not a silently ignored setting.
 """
 import os
-from .util.records import dataclass, field, fields, replace
+
+import msgspec
 
 from .util.errors import Rejected
 
 BRAINS = ("rules", "openai", "ollama")
 
 
-@dataclass(frozen=True)
-class BrainConfig:
+class BrainConfig(msgspec.Struct, frozen=True):
     name: str = "rules"
     url: str | None = None
     model: str | None = None
@@ -24,19 +24,17 @@ class BrainConfig:
     retries: int = 1              # one bounded retry on connection errors and 5xx
 
 
-@dataclass(frozen=True)
-class Bounds:
+class Bounds(msgspec.Struct, frozen=True):
     recent: int = 20              # messages in the recent window
     recall: int = 8               # full-text hits
     collections_bytes: int = 6 * 1024
     prompt_bytes: int = 24 * 1024  # the whole prompt, not counting the owner's message
 
 
-@dataclass(frozen=True)
-class Config:
-    brain: BrainConfig = field(default_factory=BrainConfig)
-    bounds: Bounds = field(default_factory=Bounds)
-    tables: dict = field(default_factory=dict)   # the other tables ([dream], [trust], [memory]…) as read
+class Config(msgspec.Struct, frozen=True):
+    brain: BrainConfig = msgspec.field(default_factory=BrainConfig)
+    bounds: Bounds = msgspec.field(default_factory=Bounds)
+    tables: dict = msgspec.field(default_factory=dict)   # the other tables ([dream], [trust], [memory]…) as read
 
 
 _ENV = {"name": "SHELLDON_BRAIN", "url": "SHELLDON_BRAIN_URL", "model": "SHELLDON_MODEL",
@@ -44,7 +42,7 @@ _ENV = {"name": "SHELLDON_BRAIN", "url": "SHELLDON_BRAIN_URL", "model": "SHELLDO
 
 
 def _typed(cls, table: dict, where: str):
-    known = {f.name: f for f in fields(cls)}
+    known = {f.name: f for f in msgspec.structs.fields(cls)}
     values = {}
     for key, value in table.items():
         if key not in known:
@@ -54,7 +52,7 @@ def _typed(cls, table: dict, where: str):
             values[key] = kind(value) if not isinstance(value, kind) else value
         except (TypeError, ValueError):
             raise Rejected(f"{where}: {key} must be a {kind.__name__}, not {value!r}") from None
-    return replace(cls(), **values)
+    return msgspec.structs.replace(cls(), **values)
 
 
 def read_file(path: str) -> dict:
@@ -86,7 +84,7 @@ def load_config(home, brain: str | None = None, brain_url: str | None = None,
         raise Rejected(f"the {brain_config.name} brain needs a URL (--brain-url, SHELLDON_BRAIN_URL or [brain] url)")
     _check_brain(brain_config)
     bounds = _typed(Bounds, data.get("bounds", {}), "config [bounds]")
-    for f in fields(Bounds):
+    for f in msgspec.structs.fields(Bounds):
         if getattr(bounds, f.name) < 0:
             raise Rejected(f"config [bounds]: {f.name} must be 0 or more, not {getattr(bounds, f.name)}")
     others = {k: v for k, v in data.items() if k not in ("brain", "bounds")}

@@ -3,7 +3,8 @@
 Imported by every side (workers only read the paths), so it holds names, not writes.
 """
 import os
-from .util.records import dataclass
+
+import msgspec
 
 from .util.errors import Unavailable, Usage
 
@@ -25,8 +26,7 @@ def default_home() -> str:
     return os.environ.get("SHELLDON_HOME") or os.path.join(os.path.expanduser("~"), ".shelldon")
 
 
-@dataclass(frozen=True)
-class Home:
+class Home(msgspec.Struct, frozen=True):
     root: str
 
     @classmethod

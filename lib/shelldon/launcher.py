@@ -38,12 +38,13 @@ import time
 from collections import deque
 from collections.abc import Callable
 
+import msgspec
+
 from .contracts import ContractError, wire
 from .contracts.turn import TurnRecord, check_turn_id, clean_message, new_turn_id
 from .core import walpin
 from .home import Home
 from .util import log, privdrop
-from .util.records import dataclass, field
 from .util.unixline import listen_unix
 
 SOCKET_NAME = wire.SOCKET_NAME
@@ -68,8 +69,7 @@ def default_socket(home: Home) -> str:
     return os.path.join(home.run, SOCKET_NAME)
 
 
-@dataclass
-class Limits:
+class Limits(msgspec.Struct):
     max_workers: int = 4
     spare_idle: float = 300.0   # seconds a spare worker waits for the next turn (0: none)
     turn_timeout: float = 120.0
@@ -79,24 +79,22 @@ class Limits:
     shutdown_grace: float = 20.0
 
 
-@dataclass
-class Spare:
+class Spare(msgspec.Struct):
     pid: int
     job_w: int
     pipe: int
     expires: float
 
 
-@dataclass
-class Job:
+class Job(msgspec.Struct):
     conn: socket.socket
     deadline: float
-    buf: bytearray = field(default_factory=bytearray)
+    buf: bytearray = msgspec.field(default_factory=bytearray)
     message: str | None = None
     turn_id: str | None = None
     pid: int | None = None
     pipe: int | None = None
-    out: bytearray = field(default_factory=bytearray)
+    out: bytearray = msgspec.field(default_factory=bytearray)
     eof: bool = False
     exited: bool = False
     status: int = 0
@@ -757,13 +755,13 @@ def _check_worker_user(worker_user: str | None) -> None:
 def _announce(home: Home, worker_user: str | None) -> str | None:
     """run/launcher.state: this launcher's pid and whether its workers drop, so that
     shelldon-status reports what runs, not what a config file says should."""
-    from .contracts import jsontext
+    import json
     from .util.atomic import write_atomic
     path = home.launcher_state
     state = {"pid": os.getpid(), "uid": os.geteuid(), "worker_user": worker_user or None,
              "drops": privdrop.will_drop(worker_user)}
     try:
-        write_atomic(path, (jsontext.dumps(state) + "\n").encode())
+        write_atomic(path, (json.dumps(state) + "\n").encode())
     except OSError as exc:
         log.warn(f"could not write {path} ({exc}); shelldon-status will not see this launcher")
         return None

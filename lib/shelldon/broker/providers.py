@@ -195,8 +195,8 @@ def preload() -> None:
 def _post(url: str, payload: dict, headers: dict, config) -> dict:
     import http.client
 
-    from ..contracts import jsontext
-    body = jsontext.dumps(payload).encode()
+    import json
+    body = json.dumps(payload).encode()
     attempts = 1 + max(0, config.retries)
     last, deadline = "no attempt", None
     late = ProviderError(f"{url}: no reply within {config.timeout:g}s")
@@ -235,7 +235,7 @@ def _post(url: str, payload: dict, headers: dict, config) -> dict:
                 raise ProviderError(f"{url}: reply larger than {MAX_REPLY >> 20} MiB")
             else:
                 try:
-                    return jsontext.loads(data.decode("utf-8"))
+                    return json.loads(data.decode("utf-8"))
                 except (ValueError, RecursionError):
                     raise ProviderError(f"{url}: reply is not JSON") from None
         finally:

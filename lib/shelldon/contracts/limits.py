@@ -1,5 +1,5 @@
-"""The op contract's bounds, apart from its msgspec structs (contracts/ops.py), so the
-prompt can state them without loading msgspec."""
+"""The op contract's bounds, in one place: the structs (contracts/ops.py) enforce them, and
+the prompt and the dream state them to the model."""
 
 MAX_CONTENT = 8 * 1024        # a curated item is a note, not a document
 MAX_ITEM_READ = 64 * 1024     # what any reader takes of a curated file: a hand-placed

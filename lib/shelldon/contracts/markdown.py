@@ -6,7 +6,7 @@ the same bytes. Reading takes the fast path for headers we wrote and falls back 
 safe loader for headers a person edited by hand.
 """
 
-from . import jsontext
+import json
 
 HEADER_KEYS = ("name", "collection", "created", "updated", "source")
 
@@ -15,7 +15,7 @@ def render_document(meta: dict, body: str) -> str:
     keys = [k for k in HEADER_KEYS if k in meta] + sorted(k for k in meta if k not in HEADER_KEYS)
     lines = ["---"]
     for key in keys:
-        lines.append(f"{key}: {jsontext.dumps(meta[key], ascii=False)}")
+        lines.append(f"{key}: {json.dumps(meta[key], ensure_ascii=False)}")
     lines.append("---")
     body = body.rstrip("\n")
     return "\n".join(lines) + "\n" + (body + "\n" if body else "")
@@ -49,7 +49,7 @@ def _parse_fast(header: str) -> dict | None:
         if not sep or not key.isidentifier():
             return None
         try:
-            meta[key] = jsontext.loads(value)
+            meta[key] = json.loads(value)
         except ValueError:
             return None
     return meta
@@ -103,7 +103,7 @@ def add_tombstone(text: str, stamp: str) -> str:
 
     Only that line is added: the rest of the file, hand edits included, stays byte for byte.
     """
-    line = f"{TOMBSTONE_KEY}: {jsontext.dumps(stamp)}\n"
+    line = f"{TOMBSTONE_KEY}: {json.dumps(stamp)}\n"
     closing = _closing_line(text)
     if closing is None:
         return "---\n" + line + "---\n" + text

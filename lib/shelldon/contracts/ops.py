@@ -1,29 +1,18 @@
 """The op contract: the only changes a worker or brain may propose.
 
-Declared once, below: each op's tag and fields, each field's kind (its type, bounds,
-allowed characters or choices). Unknown ops, unknown fields and wrong types are errors;
-every string is length-bounded; names refuse every control character, content all but
-newline and tab. Two readers hold an op to the declaration:
-
-- msgspec, the contract's library (DESIGN.md): frozen structs built from the declaration,
-  one union tagged by "op", unknown fields forbidden at every depth. It has the last word:
-  an op the fast reader does not accept outright is decoded by msgspec, and msgspec's
-  error is the one reported.
-- a fast reader in the standard library, for the common case of a well-formed op, so the
-  stages that apply ops do not import msgspec (~27 ms of a cold start here: as much as
-  the interpreter and sqlite3 together). It accepts only what msgspec accepts, with the
-  same values, and defers everything else — odd JSON (NaN, duplicate keys, lone
-  surrogates), a value of the wrong type, anything out of bounds.
-  tests/test_ops_contract.py holds the two to that with hypothesis, as
-  tests/test_stage_cli.py does for click and the fast command-line parser.
-
-Either way the result is an op record (Remember, LogEpisode, …): frozen, its fields as
-attributes.
+Each op is a frozen msgspec struct, tagged by its "op" field; msgspec is the contract's one
+validator. Unknown ops, unknown fields and wrong types are errors; every string is
+length-bounded; names refuse every control character, content all but newline and tab.
+A line is decoded by one msgspec.json.Decoder, an already-parsed object (an op inside a
+turn record) by msgspec.convert, and every failure is a ContractError that says where.
 """
-from . import ContractError, jsontext
+import json
+from typing import Annotated, Literal, Union
+
+import msgspec
+
+from . import ContractError
 from .limits import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
-from .records import (REQUIRED, Choice, Defer, Integer, ListOf, Optional, Record, Text, fast_values,
-                      msgspec_fields, read_fast)
 
 MAX_TAGS = 16
 
@@ -35,156 +24,119 @@ _CONTROLS = "".join(map(chr, range(0x20))) + "\x7f"
 _NAME_CHARS = _CONTROLS
 _TEXT_CHARS = _CONTROLS.replace("\t", "").replace("\n", "")
 
-NAME = Text(1, MAX_NAME, _NAME_CHARS)
-CONTENT = Text(1, MAX_CONTENT, _TEXT_CHARS)
-OBSERVATION = Text(0, MAX_OBSERVATION, _TEXT_CHARS)
-PATTERN_KEY = Optional(Text(0, MAX_NAME, _NAME_CHARS))
-TAGS = ListOf(Text(1, 40, _NAME_CHARS), MAX_TAGS)
-COLLECTION = Choice(*COLLECTIONS)
-LEARNING_ID = Integer(1, 2**62)
-RESOLUTION = Choice("promoted", "pruned")
+
+def _text(least: int, most: int, forbidden: str):
+    # \Z, not $: $ would also match before a final newline, and let one through
+    pattern = "^[^" + "".join(f"\\x{ord(c):02x}" for c in forbidden) + "]*\\Z"
+    return Annotated[str, msgspec.Meta(min_length=least, max_length=most, pattern=pattern)]
+
+
+Name = _text(1, MAX_NAME, _NAME_CHARS)
+Content = _text(1, MAX_CONTENT, _TEXT_CHARS)
+Observation = _text(0, MAX_OBSERVATION, _TEXT_CHARS)
+PatternKey = _text(0, MAX_NAME, _NAME_CHARS)
+Tags = Annotated[list[_text(1, 40, _NAME_CHARS)], msgspec.Meta(max_length=MAX_TAGS)]
+Collection = Literal["facts", "people", "preferences", "capabilities"]
+LearningId = Annotated[int, msgspec.Meta(ge=1, le=2**62)]
+Resolution = Literal["promoted", "pruned"]
 
 
 # -- the ops -------------------------------------------------------------------------
 
-class Op(Record):
+class Op(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="op"):
     """A validated op: frozen, its fields as attributes, equal by value."""
-    tag = ""
+
+    @property
+    def tag(self) -> str:
+        return self.__struct_config__.tag
 
     def to_dict(self) -> dict:
         out = {"op": self.tag}
-        for name, value in self.values().items():
+        for name, value in msgspec.structs.asdict(self).items():
             out[name] = list(value) if isinstance(value, list) else value
         return out
 
 
-class RewriteAbout(Op):
-    tag = "rewrite_about"
-    fields = (("content", CONTENT, REQUIRED),)
+class RewriteAbout(Op, tag="rewrite_about"):
+    content: Content
 
 
-class Remember(Op):
-    tag = "remember"
-    fields = (("collection", COLLECTION, REQUIRED), ("name", NAME, REQUIRED),
-              ("content", CONTENT, REQUIRED))
+class Remember(Op, tag="remember"):
+    collection: Collection
+    name: Name
+    content: Content
 
 
-class LogEpisode(Op):
-    tag = "log_episode"
-    fields = (("content", CONTENT, REQUIRED), ("tags", TAGS, []))
+class LogEpisode(Op, tag="log_episode"):
+    content: Content
+    tags: Tags = []     # msgspec gives each op its own copy of an empty list
 
 
-class RewriteSummary(Op):
-    tag = "rewrite_summary"
-    fields = (("content", CONTENT, REQUIRED),)
+class RewriteSummary(Op, tag="rewrite_summary"):
+    content: Content
 
 
-class CaptureLearning(Op):
-    tag = "capture_learning"
-    fields = (("observation", OBSERVATION, REQUIRED), ("pattern_key", PATTERN_KEY, None))
+class CaptureLearning(Op, tag="capture_learning"):
+    observation: Observation
+    pattern_key: PatternKey | None = None
 
 
-class ResolveLearning(Op):
-    tag = "resolve_learning"
-    fields = (("id", LEARNING_ID, REQUIRED), ("status", RESOLUTION, REQUIRED))
+class ResolveLearning(Op, tag="resolve_learning"):
+    id: LearningId
+    status: Resolution
 
 
-# -- owner's tools (issue 8): forget tombstones an item, restore lifts the tombstone ----
+# -- owner's tools: forget tombstones an item, restore lifts the tombstone ----------------
 # The file stays where it is with `forgotten: "<ts>"` in its header (see
 # contracts/markdown.is_forgotten); every prompt skips it, and restore brings it back.
 
-_AN_ITEM = (("collection", COLLECTION, REQUIRED), ("name", NAME, REQUIRED))
+class Forget(Op, tag="forget"):
+    collection: Collection
+    name: Name
 
 
-class Forget(Op):
-    tag = "forget"
-    fields = _AN_ITEM
-
-
-class Restore(Op):
-    tag = "restore"
-    fields = _AN_ITEM
-# -- end owner's tools --------------------------------------------------------------
+class Restore(Op, tag="restore"):
+    collection: Collection
+    name: Name
 
 
 OPS = (RewriteAbout, Remember, LogEpisode, RewriteSummary, CaptureLearning, ResolveLearning,
        Forget, Restore)
 FILE_OPS = (RewriteAbout, Remember, LogEpisode, RewriteSummary, Forget, Restore)
-OP_NAMES = tuple(op.tag for op in OPS)
-_BY_TAG = {op.tag: op for op in OPS}
+OP_NAMES = tuple(op.__struct_config__.tag for op in OPS)
+
+AnyOp = Union[OPS]
+_DECODER = msgspec.json.Decoder(AnyOp)
 
 
 # -- reading an op ---------------------------------------------------------------------
 
 def decode_op(data: bytes | str) -> Op:
-    """One JSON op → a validated op record, or ContractError naming what is wrong."""
-    op = _fast(data)
-    return op if op is not None else _by_msgspec(data)
-
-
-def _fast(data: bytes | str) -> Op | None:
-    """The op, when the fast reader is sure msgspec accepts it with these values; else None."""
-    try:
-        return _accept(read_fast(data))
-    except Defer:
-        return None
-
-
-def _accept(obj) -> Op | None:
-    """The op, when obj is plainly one (the fast reader's check); else None."""
-    if type(obj) is not dict or type(obj.get("op")) is not str:
-        return None
-    kind = _BY_TAG.get(obj["op"])
-    values = None if kind is None else fast_values(kind, obj, tag="op")
-    return None if values is None else kind(**values)
+    """One JSON op → a validated op, or ContractError naming what is wrong."""
+    return _checked(_DECODER.decode, data)
 
 
 def convert_op(obj: object) -> Op:
-    """An already-parsed object (e.g. from a turn record) → a validated op record."""
-    op = _accept(obj)
-    return op if op is not None else _by_msgspec(obj, parsed=True)
+    """An already-parsed object (e.g. from a turn record) → a validated op."""
+    return _checked(lambda value: msgspec.convert(value, AnyOp, strict=True), obj)
 
 
-def encode_op(op: Op) -> bytes:
-    return jsontext.dumps(op.to_dict(), ascii=False, compact=True).encode()
-
-
-_msgspec_reader = None
-
-
-def _by_msgspec(data, parsed: bool = False) -> Op:
-    import msgspec
-    global _msgspec_reader
-    if _msgspec_reader is None:
-        union, kinds = msgspec_structs()
-        _msgspec_reader = (union, msgspec.json.Decoder(union), kinds)
-    union, decoder, kinds = _msgspec_reader
+def _checked(read, data) -> Op:
     try:
-        struct = msgspec.convert(data, union, strict=True) if parsed else decoder.decode(data)
+        return read(data)
     except msgspec.ValidationError as exc:
         raise ContractError(_explain(str(exc))) from None
     except msgspec.DecodeError as exc:
         raise ContractError(f"not valid JSON: {exc}") from None
     except UnicodeEncodeError:
         raise ContractError("not valid text: a lone surrogate (half a UTF-16 pair)") from None
-    kind = kinds[type(struct)]
-    return kind(**{name: getattr(struct, name) for name, _k, _d in kind.fields})
+    except RecursionError:
+        # "[[[[…" a hundred thousand deep: msgspec stops at the interpreter's limit
+        raise ContractError("not an op: JSON nested too deeply") from None
 
 
-def msgspec_structs():
-    """The contract as msgspec structs: (the union of one frozen struct per op, tagged by
-    "op", unknown fields forbidden; struct class → op record class)."""
-    import msgspec
-    from typing import Union
-
-    class _Struct(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="op"):
-        pass
-
-    kinds = {}
-    for kind in OPS:
-        kinds[msgspec.defstruct(kind.__name__, msgspec_fields(kind), bases=(_Struct,), tag=kind.tag,
-                                module=__name__)] = kind
-    return Union[tuple(kinds)], kinds
+def encode_op(op: Op) -> bytes:
+    return json.dumps(op.to_dict(), ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def op_to_dict(op: Op) -> dict:

@@ -3,10 +3,11 @@
 {"turn_id", "owner", "prompt"?, "reply"?, "ops"?: [...]}. The ops stay raw here: each is
 validated on its own by the core, so one bad op never costs the record.
 """
+import json
 import os
 import time
 
-from . import ContractError, jsontext
+from . import ContractError
 
 MAX_MESSAGE = 64 * 1024
 # A turn id: an ASCII letter or digit, then up to 63 of those and . _ : -
@@ -65,7 +66,7 @@ def check_turn_id(turn_id: str) -> str:
 def decode_turn(data: bytes | str) -> TurnRecord:
     """One JSON object → a TurnRecord; unknown fields, wrong types and bad ids refused."""
     try:
-        obj = jsontext.loads(data, constant=_no_constant)
+        obj = json.loads(data, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
         raise ContractError(f"not valid JSON: {exc}") from None
     if not isinstance(obj, dict):
@@ -88,7 +89,7 @@ def decode_turn(data: bytes | str) -> TurnRecord:
     if ops is not None:
         if not isinstance(ops, list):
             raise ContractError(f"not a turn record: expected array, got {_type(ops)} - at `$.ops`")
-        ops = [jsontext.dumps(op, compact=True).encode() for op in ops]
+        ops = [json.dumps(op, separators=(",", ":")).encode() for op in ops]
     record = TurnRecord(obj["turn_id"], obj["owner"], obj.get("prompt"), obj.get("reply"), ops)
     check_turn_id(record.turn_id)
     record.owner = clean_message(record.owner)
@@ -98,7 +99,7 @@ def decode_turn(data: bytes | str) -> TurnRecord:
 
 
 def _string(text: str) -> str:
-    return jsontext.dumps(text, ascii=False)
+    return json.dumps(text, ensure_ascii=False)
 
 
 def encode_turn(record: TurnRecord) -> bytes:

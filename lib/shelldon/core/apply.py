@@ -4,12 +4,13 @@ Each op is validated against the contract, applied atomically and journalled und
 (turn id, sequence). Seeing the same (turn id, sequence) again returns what happened the
 first time and writes nothing, so a retried pipeline or a doubled cron job is harmless.
 """
+import json
 import os
 from datetime import datetime
 
-from ..util.records import dataclass
+import msgspec
 
-from ..contracts import ContractError, jsontext
+from ..contracts import ContractError
 from ..contracts.limits import MAX_OBSERVATION
 from ..contracts.ops import (FILE_OPS, CaptureLearning, LogEpisode, ResolveLearning,
                              decode_op, op_to_dict)
@@ -22,8 +23,7 @@ from .journal import Entry
 from .session import LOCK_TIMEOUT_S, write_session  # noqa: F401 - where they used to be
 
 
-@dataclass
-class Item:
+class Item(msgspec.Struct):
     """One op as it arrived: its JSON text, where it came from, and its journal key."""
     turn_id: str
     seq: int
@@ -32,8 +32,7 @@ class Item:
     by_owner: bool = False  # the owner asked (a stage they ran): hand-edit protection steps aside
 
 
-@dataclass
-class Outcome:
+class Outcome(msgspec.Struct):
     item: Item
     entry: Entry
     replayed: bool = False
@@ -41,8 +40,8 @@ class Outcome:
 
 def _op_name(raw: bytes | str) -> str | None:
     try:
-        obj = jsontext.loads(raw)
-    except ValueError:
+        obj = json.loads(raw)
+    except (ValueError, RecursionError):
         return None
     return obj.get("op") if isinstance(obj, dict) and isinstance(obj.get("op"), str) else None
 
@@ -208,8 +207,8 @@ def read_run(lines, bare_turn_id: str) -> tuple[list[Item], list, list[tuple[int
             bad.append((number, str(exc)))
             continue
         try:
-            obj = jsontext.loads(text)
-        except ValueError:
+            obj = json.loads(text)
+        except (ValueError, RecursionError):   # decode_op words why, for the journal
             obj = None
         if isinstance(obj, dict) and "op" not in obj and "turn_id" in obj:
             try:
@@ -320,7 +319,7 @@ def capture_stream(home: Home, observations, key: str | None) -> int:
             op = {"op": "capture_learning", "observation": text}
             if key is not None:
                 op["pattern_key"] = key
-            batch.append(Item(turn_id, number, jsontext.dumps(op, ascii=False), number))
+            batch.append(Item(turn_id, number, json.dumps(op, ensure_ascii=False), number))
         outcomes = []
         if batch:
             with write_session(home) as store:

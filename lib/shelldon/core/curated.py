@@ -4,10 +4,12 @@ plan() is the pure-ish half (read the current file, compute the new bytes); comm
 writes them atomically. No function here can name DIRECTIVE.md or anything under vault/:
 the targets are about.md, summary.md, episodes.md and <collection>/<slug>.md, full stop.
 """
+import hashlib
 import os
 import stat
-from ..util.records import dataclass
 from datetime import datetime
+
+import msgspec
 
 from ..contracts import ContractError
 from ..contracts.limits import MAX_ITEM_READ
@@ -16,13 +18,11 @@ from ..contracts.markdown import (add_tombstone, is_forgotten, parse_document, r
 from ..contracts.ops import Forget, LogEpisode, Remember, Restore, RewriteAbout, RewriteSummary
 from ..home import Home
 from ..util.atomic import SymlinkRefused, ensure_dir, read_regular, write_atomic
-from ..util.digest import sha256_hex
 from ..util.slug import slugify
 from .history import iso
 
 
-@dataclass
-class FileChange:
+class FileChange(msgspec.Struct):
     path: str
     before: bytes | None
     after: bytes
@@ -34,7 +34,7 @@ class FileChange:
 
 
 def digest(data: bytes | None) -> str | None:
-    return None if data is None else sha256_hex(data)
+    return None if data is None else hashlib.sha256(data).hexdigest()
 
 
 def target_path(home: Home, op) -> str:

@@ -17,20 +17,19 @@ Order of a dream, each step able to stop it:
 A closed gate writes nothing. The pure parts (gates, policy, prompt) take their inputs as
 arguments; dream() is the I/O around them.
 """
+import hashlib
+import json
+import re
 import sqlite3
-from ..util.records import dataclass, field
 from datetime import datetime
 
-from ..contracts import jsontext
+import msgspec
+
 from ..contracts.markdown import parse_document
 from ..home import Home
-from ..util import regex
 from ..util.clock import parse_time
-from ..util.digest import sha256_hex
 from ..util.errors import TryLater
 from ..worker.dream import DREAM_MESSAGE, Learning, bound, dream_prompt, rules_ops
-
-patterns = regex.Cache(__file__)
 
 DREAM_COST = 3
 DREAM_OPS = ("remember", "rewrite_about", "rewrite_summary", "resolve_learning")
@@ -39,8 +38,7 @@ FINGERPRINT_KEY = "dream_fingerprint"
 STALE_SWEEP = 200     # stale learnings the offline policy may prune in one dream
 
 
-@dataclass(frozen=True)
-class DreamSettings:
+class DreamSettings(msgspec.Struct, frozen=True):
     """config.toml [dream]; the flags beat it."""
     if_idle: str = "6h"           # a duration; "0" turns the gate off
     budget: int = 200             # turns a day; a turn costs 1, a dream 3
@@ -59,14 +57,13 @@ class GateClosed(TryLater):
         self.gate = gate
 
 
-@dataclass
-class Report:
+class Report(msgspec.Struct):
     turn_id: str
     promoted: int = 0
     pruned: int = 0
     left: int = 0
-    wrote: list[str] = field(default_factory=list)      # curated files written, relative to memory/
-    known: list[str] = field(default_factory=list)      # files that already said it: nothing written
+    wrote: list[str] = msgspec.field(default_factory=list)      # curated files written, relative to memory/
+    known: list[str] = msgspec.field(default_factory=list)      # files that already said it: nothing written
     summary: bool = False
     refused: int = 0
 
@@ -107,7 +104,7 @@ def budget_gate(spent: int, budget: int, day: str, cost: int = DREAM_COST) -> No
 def fingerprint(day: str, last_message_id: int, learnings: list[Learning], pending: int) -> str:
     """What a dream saw: same fingerprint, same dream — so it is not dreamt twice."""
     seen = ";".join(f"{l.id}:{l.count}" for l in learnings)
-    return sha256_hex(f"{day}|{last_message_id}|{pending}|{seen}".encode())[:32]
+    return hashlib.sha256(f"{day}|{last_message_id}|{pending}|{seen}".encode()).hexdigest()[:32]
 
 
 def settled(before: list[Learning], after: list[Learning], same_messages: bool) -> bool:
@@ -124,8 +121,7 @@ def _learning(row) -> Learning:
                     parse_time(row["first_seen"]), parse_time(row["last_seen"]))
 
 
-@dataclass
-class Seen:
+class Seen(msgspec.Struct):
     """What the read phase found."""
     learnings: list[Learning]            # pending, most recurrent first, bounded
     pending: int
@@ -133,7 +129,7 @@ class Seen:
     stored_fingerprint: str | None
     owner_messages: list[tuple[str, str]]
     recent: list[tuple[str, str]]
-    stale: list[Learning] = field(default_factory=list)   # pending, seen once, past prune_after; oldest first
+    stale: list[Learning] = msgspec.field(default_factory=list)   # pending, seen once, past prune_after; oldest first
 
     def considered(self, offline: bool) -> list[Learning]:
         """What a dream looks at: a model the most recurrent; the offline policy those and the stale."""
@@ -199,7 +195,7 @@ def model_ops(home: Home, config, seen: Seen) -> tuple[list[str], list[str]]:
     return lines, dropped
 
 
-_OP_NAME = patterns.compile(r'"op"\s*:\s*"([^"\\]{1,40})"')
+_OP_NAME = re.compile(r'"op"\s*:\s*"([^"\\]{1,40})"')
 
 
 def screen(items, shown_ids: set[int]) -> dict[int, str]:
@@ -207,7 +203,7 @@ def screen(items, shown_ids: set[int]) -> dict[int, str]:
     refused: dict[int, str] = {}
     for item in items:
         try:
-            obj = jsontext.loads(item.raw)
+            obj = json.loads(item.raw)
         except ValueError:
             continue                                   # the core's decoder says why
         if not isinstance(obj, dict) or not isinstance(obj.get("op"), str):
@@ -254,7 +250,7 @@ def dream(home: Home, settings: DreamSettings, if_idle: float, config, now: date
                     log.info("nothing new since the last dream today: skipped")
                 return 0
             if offline:
-                lines = [jsontext.dumps(op, ascii=False) for op in
+                lines = [json.dumps(op, ensure_ascii=False) for op in
                          rules_ops(considered, seen.owner_messages, now, settings.promote_at,
                                    settings.prune_after, lambda c, n: _read_body(home, c, n),
                                    settings.summary_messages)]
@@ -333,7 +329,7 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen, considered
             elif entry.op in ("remember", "rewrite_about") and entry.path and entry.status == "unchanged":
                 report.known.append(entry.path.removeprefix("memory/"))
             elif entry.op == "resolve_learning" and entry.status == "applied":
-                if jsontext.loads(outcome.item.raw)["status"] == "promoted":
+                if json.loads(outcome.item.raw)["status"] == "promoted":
                     report.promoted += 1
                 else:
                     report.pruned += 1
@@ -351,14 +347,13 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen, considered
 def dream_stage(home: Home, overrides: dict, brain: str | None = None, brain_url: str | None = None,
                 model: str | None = None, dry_run: bool = False, quiet: bool = False, out=None) -> int:
     """shelldon-dream: settings (flag > config.toml [dream] > default), the clock, one dream."""
-    from ..util.records import replace
     from ..config import load_config, table
     from ..util.clock import now
     from ..util.durations import parse_duration
     from ..util.errors import Rejected
     home.require()
     config = load_config(home, brain, brain_url, model)
-    settings = replace(table(config, "dream", DreamSettings),
+    settings = msgspec.structs.replace(table(config, "dream", DreamSettings),
                        **{k: v for k, v in overrides.items() if v is not None})
 
     def named(key: str) -> str:   # where the value came from: the flag, or config.toml
@@ -376,6 +371,3 @@ def dream_stage(home: Home, overrides: dict, brain: str | None = None, brain_url
         if getattr(settings, name) < 0:
             raise Rejected(f"{named(name)} must be 0 or more, not {getattr(settings, name)}")
     return dream(home, settings, if_idle, config, now(), dry_run=dry_run, quiet=quiet, out=out)
-
-
-patterns.save()

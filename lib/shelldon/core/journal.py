@@ -1,13 +1,13 @@
 """The op journal: every op the core sees, applied or not, keyed by (turn id, sequence)."""
+import json
 import sqlite3
 
-from ..contracts import jsontext
-from ..util.records import dataclass
+import msgspec
+
 from ..util.secrets import redact, redact_obj
 
 
-@dataclass
-class Entry:
+class Entry(msgspec.Struct):
     turn_id: str
     seq: int
     op: str | None
@@ -40,12 +40,11 @@ def _redacted_args(args: object) -> str:
     (so a key spelled with \\u escapes is caught after decoding)."""
     if isinstance(args, str):
         try:
-            parsed = jsontext.loads(args)
-        except ValueError:
+            cleaned, count = redact_obj(json.loads(args))
+        except (ValueError, RecursionError):   # not JSON, or nested past the interpreter's limit
             return redact(args)[0]
-        cleaned, count = redact_obj(parsed)
-        return jsontext.dumps(cleaned, ascii=False) if count else redact(args)[0]
-    return jsontext.dumps(redact_obj(args)[0], ascii=False)
+        return json.dumps(cleaned, ensure_ascii=False) if count else redact(args)[0]
+    return json.dumps(redact_obj(args)[0], ensure_ascii=False)
 
 
 def record(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
@@ -72,13 +71,12 @@ def announce_write(conn: sqlite3.Connection, entry: Entry, args: object, ts: str
                    before_content: str | bytes | None = None) -> None:
     """Commit, before the rename (or a revert's removal), the journal row the write will
     get (issue 7). A removal is announced with the after hash "" (no file)."""
-    from ..util.records import asdict
     if isinstance(before_content, str) and before_content:
         before_content = redact(before_content)[0]
     conn.execute("INSERT OR REPLACE INTO pending_writes (path, after_hash, turn_id, seq, entry, args, "
                  "before_content, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                  (entry.path, entry.after_hash or "", entry.turn_id, entry.seq,  # "": a removal
-                  jsontext.dumps(asdict(entry)), _redacted_args(args), before_content, ts))
+                  json.dumps(msgspec.structs.asdict(entry)), _redacted_args(args), before_content, ts))
 
 
 def settle_write(conn: sqlite3.Connection, path: str | None) -> None:
@@ -94,15 +92,15 @@ def recover_writes(conn: sqlite3.Connection, root: str, ts: str) -> int:
     core left there, and count as a hand edit."""
     import os
     from ..util.atomic import read_regular
-    from ..util.digest import sha256_hex
+    import hashlib
     recovered = 0
     conn.execute("BEGIN IMMEDIATE")
     try:
         for path, after_hash, entry_json, args, before_content in conn.execute(
                 "SELECT path, after_hash, entry, args, before_content FROM pending_writes").fetchall():
             data = read_regular(os.path.join(root, path))
-            current = None if data is None else sha256_hex(data)
-            entry = Entry(**jsontext.loads(entry_json))
+            current = None if data is None else hashlib.sha256(data).hexdigest()
+            entry = Entry(**json.loads(entry_json))
             if current == (after_hash or None) and lookup(conn, entry.turn_id, entry.seq) is None:
                 entry.reason = ((entry.reason + "; ") if entry.reason else "") + \
                     "journalled after a crash cut the writer off"

@@ -3,10 +3,10 @@ a conflict. Each goes through the core's apply and journal like every other writ
 differs is who asked — the owner, at a terminal — so hand-edit protection steps aside
 (forget and restore keep every byte of a hand-edited file anyway).
 """
+import json
 import os
 from datetime import datetime
 
-from ..contracts import jsontext
 from ..contracts.turn import new_turn_id
 from ..home import Home
 from ..util.errors import Rejected
@@ -23,7 +23,7 @@ def forget_item(home: Home, collection: str, name: str, restore: bool = False) -
         raise Rejected("no item named: give the item's NAME (or its file name)")
     turn_id = new_turn_id("owner-")
     op = {"op": "restore" if restore else "forget", "collection": collection, "name": name}
-    item = Item(turn_id, 1, jsontext.dumps(op, ascii=False), by_owner=True)
+    item = Item(turn_id, 1, json.dumps(op, ensure_ascii=False), by_owner=True)
     with write_session(home) as store:
         return apply_items(home, store, [item])[0]
 

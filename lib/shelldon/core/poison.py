@@ -16,18 +16,15 @@ tests/fixtures/poison/. Known limits: an instruction encoded (base64, spelled ou
 letter) or phrased as a plain preference passes; the core then stores a preference, which
 is what preferences/ is for.
 """
+import re
 import unicodedata
 
-from ..util import regex
-
-patterns = regex.Cache(__file__)
-
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
-_INVISIBLE = patterns.compile(r"[\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\u00ad]")
-_LEETABLE = patterns.compile(r"[\w@$]*[a-z][\w@$]*")
-_LEET_CHAR = patterns.compile(r"[0-9@$]")
-_LETTER = patterns.compile(r"[a-z]")
-_BLANKS = patterns.compile(r"[ \t]+")
+_INVISIBLE = re.compile(r"[\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\u00ad]")
+_LEETABLE = re.compile(r"[\w@$]*[a-z][\w@$]*")
+_LEET_CHAR = re.compile(r"[0-9@$]")
+_LETTER = re.compile(r"[a-z]")
+_BLANKS = re.compile(r"[ \t]+")
 
 
 def normalize(text: str) -> str:
@@ -55,51 +52,51 @@ _ACT = (r"(?:reply|replies|respond|answer|say|tell|mention|reveal|disclose|share
         r"sign|format|translate|switch|do (?:what|whatever|as)|prioriti[sz]e|forward|email|upload|post|run|execute)")
 
 _PATTERNS = [   # (kind, pattern)
-    ("override", patterns.compile(
+    ("override", re.compile(
         r"\b(?:ignore|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|delete|erase|"
         r"replace|cancel|suspend|stop following|no longer follow|do not follow|don't follow|break)\b"
         r"[\w ,'-]{0,40}?\b(?:all|any|every|the|your|my|these|those|previous|prior|above|earlier|"
         r"preceding|original|existing|system|old|current|initial|default|owner's)\b[\w ,'-]{0,30}?\b"
         + _RULES + r"\b")),
-    ("override", patterns.compile(r"\b(?:ignore|disregard|override|bypass)\b (?:your|the) (?:directive|owner|system)\b"
+    ("override", re.compile(r"\b(?:ignore|disregard|override|bypass)\b (?:your|the) (?:directive|owner|system)\b"
                             r"|\b(?:forget|ignore|disregard) (?:everything|all|anything|whatever) (?:you(?:'ve| have| were| had)? "
                             r"(?:been )?(?:told|taught|learned|know|read)|above|before this|said before)\b")),
-    ("role-tag", patterns.compile(r"(?:^|\n)\s*(?:\[|<|<\|)?\s*(?:system|assistant|developer|im_start|inst)\s*(?:\]|>|\|>)?\s*:"
+    ("role-tag", re.compile(r"(?:^|\n)\s*(?:\[|<|<\|)?\s*(?:system|assistant|developer|im_start|inst)\s*(?:\]|>|\|>)?\s*:"
                             r"|<\|im_start\|>|\[/?inst\]|<</?sys>>|<\s*/?\s*system\s*>|### (?:instruction|system)")),
-    ("system-prompt", patterns.compile(r"\b(?:system prompt|system message|developer (?:mode|message)|jailbr[eo]a?k|"
+    ("system-prompt", re.compile(r"\b(?:system prompt|system message|developer (?:mode|message)|jailbr[eo]a?k|"
                                  r"do anything now|\bdan mode|god mode|sudo mode|admin override|"
                                  r"(?:new|updated|revised|real|true|hidden|secret|additional) (?:instructions?|directives?|"
                                  r"rules|orders|system prompt)|prompt injection)\b")),
-    ("new-identity", patterns.compile(r"\b(?:you are|you're|ur|u r) (?:now|no longer|actually|really|henceforth|from now on)\b"
+    ("new-identity", re.compile(r"\b(?:you are|you're|ur|u r) (?:now|no longer|actually|really|henceforth|from now on)\b"
                                 r"|\byou (?:will|shall|must) (?:now )?(?:act|behave|pretend|roleplay|role-play|play)\b"
                                 r"|\b(?:act|behave) as (?:if you|though you|an?|my|the)\b|\bpretend (?:to be|you(?:'re| are))\b"
                                 r"|\b(?:roleplay|role-play|role play)(?: as)?\b|\bplay the (?:role|part) of\b"
                                 r"|\byour (?:new |true |real )?(?:name|role|persona|identity|purpose|goal|task|job|mission|"
                                 r"personality) (?:is|are|will be) (?:now )?\b|\bfrom now on,? (?:your name|you are|you're)\b")),
-    ("from-now-on", patterns.compile(
+    ("from-now-on", re.compile(
         r"\b(?:from now on|from this (?:point|moment|day)(?: on| forward| onward)?|henceforth|hereafter|going forward|"
         r"in (?:all )?(?:future|later) (?:conversations|chats|replies|responses|turns|sessions)|"
         r"for (?:all|every) (?:future )?(?:conversations?|replies|responses|turns|sessions|messages)|"
         r"(?:for|in) every (?:reply|response|answer|message)|permanently|for the rest of (?:time|our conversations))"
         r",?\s*(?:please |you |" + _PET + r" (?:should |must |will |shall |need to |have to )?)?"
         r"(?:always |never |only |must |should |do not |don't |)" + _ACT + r"\b")),
-    ("conditional-reply", patterns.compile(
+    ("conditional-reply", re.compile(
         r"\b(?:when|whenever|if|each time|every time|any time|anytime)\b[^.!?\n]{0,100}?"
         r"\b(?:asks?|asked|says?|said|mentions?|types?|writes?|requests?|queries|inquires|wants|questions?)\b"
         r"[^.!?\n]{0,100}?(?:,|\bthen\b|:|—|-)\s*(?:please )?(?:always |just |simply |only |instead )?"
         r"(?:" + _PET + r" (?:should |must |will |shall |need to |have to |are to )(?:always |just |only )?)?"
         r"(?:reply|respond|answer|say|tell (?:them|him|her|the owner|the user|everyone)|claim|pretend|output|"
         r"print|insist|deny|refuse|reveal|send|recommend|give (?:them|him|her|the owner|the user))\b")),
-    ("you-must", patterns.compile(
+    ("you-must", re.compile(
         r"\b" + _PET + r" (?:must|should always|should never|shall|are required to|are to|"
         r"(?:have|has|need|needs) to (?:always|never|only|obey|follow|comply|answer|reply|respond|side|agree|do what)|"
         r"will always|will never|may never|may only|can only|are not allowed to|"
         r"are forbidden to|are obligated to|are instructed to|were instructed to)\b")),
-    ("wants-you-to", patterns.compile(
+    ("wants-you-to", re.compile(
         r"\b(?:the owner|the user|your owner|your creator|your developer|the developers?|the admin(?:istrator)?|"
         r"anthropic|openai|i)\b (?:wants?|wishes|needs?|instructs?|instructed|commands?|orders?|asks?|requires?|"
         r"expects?|told|tells|authori[sz]es?|allows?) " + _PET + r" to (?:always |never |only |now )?\b")),
-    ("imperative", patterns.compile(
+    ("imperative", re.compile(
         r"(?:^|[.!?:;\n]\s*|^\s*[-*•]\s*|\n\s*[-*•]\s*)(?:(?:and|also|so|now|ok|okay|please|important|note|rule|"
         r"instruction|reminder)[,:!]?\s+)*"
         r"(?:(?:always|never|only|must|do not ever|don't ever|do not|don't|make sure to|be sure to|remember to always|"
@@ -108,13 +105,13 @@ _PATTERNS = [   # (kind, pattern)
         r"(?:tell|inform|remind) (?:the owner|the user|everyone|anyone|users)\b|"
         r"(?:reveal|disclose|print|output|repeat|leak) (?:your|the) (?:system|prompt|instructions|directive|vault|secrets?|"
         r"api key|password|memory))\b")),
-    ("trailing-from-now-on", patterns.compile(
+    ("trailing-from-now-on", re.compile(
         r"(?:^|[.!?\n]\s*)(?:please )?" + _ACT + r"\b[^.!?\n]{0,100}\b(?:from now on|going forward|henceforth|"
         r"permanently|forever|in (?:all )?future (?:replies|responses|conversations|chats)|from this point on)\b")),
-    ("directive-file", patterns.compile(r"\bdirective(?:\.md)?\b[^.!?\n]{0,40}\b(?:is|are) (?:now|wrong|outdated|void|revoked|replaced|"
+    ("directive-file", re.compile(r"\bdirective(?:\.md)?\b[^.!?\n]{0,40}\b(?:is|are) (?:now|wrong|outdated|void|revoked|replaced|"
                                   r"cancel+ed|suspended|obsolete|fake|no longer)\b|\b(?:update|rewrite|replace|edit|change|overwrite) "
                                   r"(?:your |the )?directive(?:\.md)?\b")),
-    ("foreign-override", patterns.compile(
+    ("foreign-override", re.compile(
         r"\b(?:ignora|ignore[zr]?|ignoriere|ignorar|olvida|oublie|vergiss|esquece|dimentica)\b[^.!?\n]{0,40}?"
         r"\b(?:instrucciones|instructions|anweisungen|instrucoes|instruções|istruzioni|regras|reglas|regeln|regles|règles)\b"
         r"|\b(?:a partir de ahora|desormais|désormais|ab jetzt|von nun an|a partir de agora|d'ora in poi),? "
@@ -123,12 +120,11 @@ _PATTERNS = [   # (kind, pattern)
 
 # Reported speech: "Ana says you must…", "the guide said you should always…" is a fact about
 # what someone said, and only the weak patterns give way to it.
-_REPORTED = patterns.compile(r"\b(?:says?|said|told (?:me|us)|tells (?:me|us)|according to|recommends?|recommended|"
+_REPORTED = re.compile(r"\b(?:says?|said|told (?:me|us)|tells (?:me|us)|according to|recommends?|recommended|"
                        r"suggests?|suggested|warned|reckons?|thinks?|writes|wrote|the (?:guide|sign|book|manual|"
                        r"leaflet|vet|doctor|label) (?:says|said))\b[^.!?\n]{0,60}$")
 _WEAK = {"you-must", "imperative", "conditional-reply"}
-_GENERIC_YOU = patterns.compile(r"\b(?:if|when|before|after|unless|to get|so) (?:you|u)\b[^.!?\n]*$")
-patterns.save()
+_GENERIC_YOU = re.compile(r"\b(?:if|when|before|after|unless|to get|so) (?:you|u)\b[^.!?\n]*$")
 
 
 def standing_instruction(text: str) -> str | None:

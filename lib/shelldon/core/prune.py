@@ -6,43 +6,39 @@ of that turn. plan() is pure (captures in → what goes); prune() reads raw/ and
 under the write lock, removes, and returns the one summary line.
 """
 import os
+import re
 import stat
-from ..util.records import dataclass, field
 from datetime import date, datetime
 
+import msgspec
+
 from ..home import Home
-from ..util import regex
 from ..util.atomic import fsync_dir
 from ..util.sizes import human
 from . import raw
 
-patterns = regex.Cache(__file__)
-
-CAPTURE_NAME = patterns.compile(r"^(\d{4})-(\d{2})-(\d{2})\.md$")
+CAPTURE_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})\.md$")
 KEEP_DAYS = 30
 NAMES_SHOWN = 4
 
 
-@dataclass(frozen=True)
-class PruneSettings:
+class PruneSettings(msgspec.Struct, frozen=True):
     """config.toml [prune]; the flags beat it."""
     keep_days: int = KEEP_DAYS
     max_bytes: str | None = None      # '64M', or bytes; unset: no size cap
 
 
-@dataclass
-class Capture:
+class Capture(msgspec.Struct):
     name: str
     day: date
     size: int
     unrecorded: int = 0               # turns in the file that history.db lacks
 
 
-@dataclass
-class Plan:
-    by_age: list[Capture] = field(default_factory=list)
-    by_size: list[Capture] = field(default_factory=list)
-    kept_unrecorded: list[Capture] = field(default_factory=list)
+class Plan(msgspec.Struct):
+    by_age: list[Capture] = msgspec.field(default_factory=list)
+    by_size: list[Capture] = msgspec.field(default_factory=list)
+    kept_unrecorded: list[Capture] = msgspec.field(default_factory=list)
     total_before: int = 0
 
     @property
@@ -146,6 +142,3 @@ def prune(home: Home, keep_days: int, max_bytes: int | None, dry_run: bool, now:
                     pass
             fsync_dir(home.raw)
     return result, summary(result, dry_run)
-
-
-patterns.save()

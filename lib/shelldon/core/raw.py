@@ -4,16 +4,14 @@ Every message line is quoted with '> ', so nothing the owner types can look like
 entry heading: the headings are the only lines that start with '## '.
 """
 import os
+import re
 from datetime import datetime
 
 from ..home import Home
-from ..util import regex
 from ..util.atomic import append_durable, ensure_dir
 from .history import iso
 
-patterns = regex.Cache(__file__)
-
-ENTRY_HEADING = patterns.compile(r"^## (\S+) · ", regex.MULTILINE)
+ENTRY_HEADING = re.compile(r"^## (\S+) · ", re.MULTILINE)
 
 
 def quote(text: str) -> str:
@@ -63,6 +61,3 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime) 
                                  "updated": iso(when), "source": turn_id}, "") + "\n" + chunk
     append_durable(path, chunk.encode("utf-8"))
     return True
-
-
-patterns.save()

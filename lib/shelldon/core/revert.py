@@ -13,11 +13,12 @@ so reverting twice changes nothing. Learning ops (capture/resolve) are not undon
 import os
 from datetime import datetime
 
+import msgspec
+
 from ..contracts.turn import new_turn_id
 from ..home import Home
 from ..util.atomic import SymlinkRefused, fsync_dir
 from ..util.errors import Rejected
-from ..util.records import dataclass, field
 from . import curated, handedits, journal, undo
 from .history import HistoryStore, iso, utcnow
 from .journal import Entry
@@ -26,12 +27,11 @@ REVERTIBLE = ("applied", "reverted")
 LEARNING_OPS = ("capture_learning", "resolve_learning")
 
 
-@dataclass
-class RevertReport:
+class RevertReport(msgspec.Struct):
     turn_id: str
     revert_id: str
-    done: list[str] = field(default_factory=list)       # one line per file put back
-    refused: list[str] = field(default_factory=list)    # one line per file left alone
+    done: list[str] = msgspec.field(default_factory=list)       # one line per file put back
+    refused: list[str] = msgspec.field(default_factory=list)    # one line per file left alone
     already: int = 0
     learning_ops: int = 0
 

@@ -9,7 +9,7 @@ of the log; the splice keeps the old header and how much of the body was there b
 It is checked when it is made: if it does not rebuild the before bytes exactly, the
 whole before file is kept instead.
 """
-from ..contracts import jsontext
+import json
 
 
 def _body_start(data: bytes) -> int:
@@ -43,8 +43,8 @@ def splice(before: bytes, after: bytes) -> str | None:
     if not after[a0:].startswith(core):
         return None
     try:
-        made = jsontext.dumps({"head": before[:b0].decode("utf-8"), "keep": len(core),
-                           "tail": body[len(core):].decode("utf-8")}, ascii=False)
+        made = json.dumps({"head": before[:b0].decode("utf-8"), "keep": len(core),
+                           "tail": body[len(core):].decode("utf-8")}, ensure_ascii=False)
     except UnicodeDecodeError:
         return None
     return made if rebuild_from_splice(made, after) == before else None
@@ -52,7 +52,7 @@ def splice(before: bytes, after: bytes) -> str | None:
 
 def rebuild_from_splice(undo: str, current: bytes) -> bytes | None:
     try:
-        spec = jsontext.loads(undo)
+        spec = json.loads(undo)
         start = _body_start(current)
         return (spec["head"].encode("utf-8") + current[start:start + spec["keep"]]
                 + spec["tail"].encode("utf-8"))

@@ -1,11 +1,9 @@
 """Durations as the stages take them: '30m', '6h', '2d', '45s', or a bare number of hours."""
 
-from . import regex
-
-patterns = regex.Cache(__file__)
+import re
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-_DURATION = patterns.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")
 
 
 def parse_duration(text: str) -> float:
@@ -29,6 +27,3 @@ def seconds_option(flag: str, text: str, allow_zero: bool = False) -> float:
         raise Usage(f"{flag}: {text!r} is not a time {'of zero or more' if allow_zero else 'above zero'} "
                     f"(seconds, or 90s, 2m)")
     return value
-
-
-patterns.save()

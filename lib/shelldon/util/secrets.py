@@ -36,35 +36,32 @@ Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
 A marker is never mistaken for a secret, so redact() is idempotent.
 """
 import math
+import re
 import unicodedata
 
-from . import regex
-
-patterns = regex.Cache(__file__)
-
 MARKER = "[redacted:{}]"
-_MARKER_RE = patterns.compile(r"\[redacted:[a-z-]+\]")
+_MARKER_RE = re.compile(r"\[redacted:[a-z-]+\]")
 
 # -- the specific formats --------------------------------------------------------------
 
-_PRIVATE_KEY = patterns.compile(
+_PRIVATE_KEY = re.compile(
     r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----"
-    r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|.*\Z)", regex.DOTALL)
+    r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|.*\Z)", re.DOTALL)
 
 # (kind, pattern); each pattern's whole match is replaced.
 _SPECIFIC = [
-    ("aws-key", patterns.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Za-z0-9])")),
-    ("github-token", patterns.compile(r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})")),
-    ("slack-token", patterns.compile(r"(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,250}")),
-    ("slack-token", patterns.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}")),
-    ("api-key", patterns.compile(r"(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d\d-)?|live-|test-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}")),
-    ("api-key", patterns.compile(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
-    ("api-key", patterns.compile(r"(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}")),
-    ("api-key", patterns.compile(r"(?<![A-Za-z0-9_-])(?:npm_[A-Za-z0-9]{36}|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,})")),
-    ("jwt", patterns.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
+    ("aws-key", re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Za-z0-9])")),
+    ("github-token", re.compile(r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})")),
+    ("slack-token", re.compile(r"(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,250}")),
+    ("slack-token", re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}")),
+    ("api-key", re.compile(r"(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d\d-)?|live-|test-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}")),
+    ("api-key", re.compile(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
+    ("api-key", re.compile(r"(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}")),
+    ("api-key", re.compile(r"(?<![A-Za-z0-9_-])(?:npm_[A-Za-z0-9]{36}|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,})")),
+    ("jwt", re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
 ]
 
-_URL_CREDENTIALS = patterns.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{1,64}:)(?P<value>[^\s@/]{1,128})(?=@)", regex.IGNORECASE)
+_URL_CREDENTIALS = re.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{1,64}:)(?P<value>[^\s@/]{1,128})(?=@)", re.IGNORECASE)
 
 # -- assignments: the key says the value is a secret -----------------------------------
 
@@ -74,30 +71,30 @@ _KEY_WORDS = (r"(?:passwords?|passwd|pwd|pass(?:phrase|code|word)?|pin\s*code|se
               r"private[_ -]?key|token|licen[cs]e[_ -]?key|product[_ -]?key|recovery[_ -]?code|backup[_ -]?code)")
 _QUOTED = r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`"
 # key = value / key: value / "key": "value" — the value is one token, or quoted.
-_ASSIGNMENT = patterns.compile(
+_ASSIGNMENT = re.compile(
     r"(?P<pre>(?<![A-Za-z0-9])" + _KEY_WORDS + r"[\"']?\s*(?::|=|=>|:=)\s*)"
-    r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", regex.IGNORECASE)
+    r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
 # prose: "my wifi password is x", "the passcode is x"
-_PROSE = patterns.compile(
+_PROSE = re.compile(
     r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin(?: code| number)?|api key|"
     r"secret key|token|licen[cs]e key|product key|recovery code|backup code)"
     r"\s+(?:is|was|=|to|will be|is now|is still|reads)\s+)"
-    r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", regex.IGNORECASE)
+    r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
 # "… / password Xy7!abc": no verb, so only a value that cannot be a word
-_BARE = patterns.compile(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin)\s+)"
-                   r"(?P<value>[^\s,;]{6,200})", regex.IGNORECASE)
+_BARE = re.compile(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin)\s+)"
+                   r"(?P<value>[^\s,;]{6,200})", re.IGNORECASE)
 # "Authorization: Bearer xyz"
-_BEARER = patterns.compile(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9._~+/=-]{16,})")
+_BEARER = re.compile(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9._~+/=-]{16,})")
 
 # -- generic: anything that looks random ----------------------------------------------
 
-_CANDIDATE = patterns.compile(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{20,}")
-_URL = patterns.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"')\]]+", regex.IGNORECASE)
-_HEX = patterns.compile(r"^(?:0x)?[0-9a-fA-F]+$")
-_UUID = patterns.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
-_SEPARATORS = patterns.compile(r"[-_/+=]+")
-_QUERY_SECRET = patterns.compile(r"(?P<pre>[?&](?:access_?token|token|key|api_?key|secret|sig|signature|"
-                           r"password|pass|auth|code)=)(?P<value>[^&\s#]{8,})", regex.IGNORECASE)
+_CANDIDATE = re.compile(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{20,}")
+_URL = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"')\]]+", re.IGNORECASE)
+_HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+_SEPARATORS = re.compile(r"[-_/+=]+")
+_QUERY_SECRET = re.compile(r"(?P<pre>[?&](?:access_?token|token|key|api_?key|secret|sig|signature|"
+                           r"password|pass|auth|code)=)(?P<value>[^&\s#]{8,})", re.IGNORECASE)
 
 ENTROPY_MIN = 3.5        # bits per character, for a 20-character candidate
 ENTROPY_PER_DOUBLING = 0.35   # longer random strings reach higher entropy; so must a token
@@ -176,7 +173,7 @@ def _value_is_secret(value: str, strict: bool) -> bool:
 
 
 # $VAR, ${VAR}, {{ var }}, <your-password>, %(name)s: a reference to a secret, not one.
-_REFERENCE = patterns.compile(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\{[^}]*\}|\{\{.*\}\}|<[^>]*>|%\([a-z_]+\)s)$")
+_REFERENCE = re.compile(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\{[^}]*\}|\{\{.*\}\}|<[^>]*>|%\([a-z_]+\)s)$")
 _PLACEHOLDERS = frozenset("""
 none null nil true false changeme xxx xxxx xxxxx xxxxxx *** **** ***** ****** ... redacted
 secret password example placeholder required optional unknown empty n/a na tbd todo
@@ -187,7 +184,6 @@ the a an is was and or to of for in on at it its my your his her their our this 
 same different forgotten forgot reset expired changed required needed saved stored wrong
 correct incorrect unknown new old please see ask check use stored written below above
 """.split())
-patterns.save()
 
 
 # -- the two calls ---------------------------------------------------------------------

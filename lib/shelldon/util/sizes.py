@@ -1,11 +1,9 @@
 """Sizes as the stages take them: a number of bytes, or with a K, M or G suffix (powers of 1024)."""
 
-from . import regex
-
-patterns = regex.Cache(__file__)
+import re
 
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
-_SIZE = patterns.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?\s*$", regex.IGNORECASE)
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?\s*$", re.IGNORECASE)
 
 
 def parse_size(text: str) -> int:
@@ -23,6 +21,3 @@ def human(size: int) -> str:
         if size >= factor:
             return f"{size / factor:.1f} {unit}"
     return f"{size} B"
-
-
-patterns.save()

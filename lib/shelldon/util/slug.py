@@ -1,11 +1,8 @@
 """Names to file stems: one pure function, path-safe by construction."""
+import re
 import unicodedata
 
-from . import regex
-
-patterns = regex.Cache(__file__)
-
-_NON_WORD = patterns.compile(r"[\W_]+")  # one run of non-word characters (underscore included) → one "-"
+_NON_WORD = re.compile(r"[\W_]+")  # one run of non-word characters (underscore included) → one "-"
 # Device names Windows refuses; a tree copied to a FAT-formatted SD card must survive.
 _RESERVED = {"con", "prn", "aux", "nul"} | {f"com{i}" for i in range(10)} | {f"lpt{i}" for i in range(10)}
 MAX_SLUG = 80
@@ -32,6 +29,3 @@ def slugify(name: str) -> str:
     if slug in _RESERVED:
         slug += "-item"
     return slug
-
-
-patterns.save()

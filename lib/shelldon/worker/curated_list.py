@@ -13,7 +13,8 @@ leaves the directory's mtime alone — is never missed: such a file is read itse
 import os
 import sqlite3
 import unicodedata
-from collections import namedtuple
+
+import msgspec
 
 from ..home import COLLECTIONS
 from .history_read import WORD
@@ -87,8 +88,10 @@ def index_words(name: str, body: str) -> str:
 
 # files: every item file now, path under memory/ → mtime_ns; fresh: those whose indexed
 # words and flags are current; forgotten: the fresh ones the index holds as forgotten.
-# (namedtuple, not typing.NamedTuple: typing costs a short stage ~3 ms to import.)
-TreeState = namedtuple("TreeState", "files fresh forgotten")
+class TreeState(msgspec.Struct, frozen=True):
+    files: dict
+    fresh: set
+    forgotten: set
 
 
 def scan_collection(memory: str, collection: str) -> dict[str, int]:

@@ -4,20 +4,18 @@ model's dream prompt. Pure functions only: memory in, proposed ops (or a prompt)
 The core's dream (core/dream.py) reads the stores, calls these, and applies what they
 propose through the one apply path — workers propose, core applies, even offline.
 """
-from ..util.records import dataclass
+import re
 from datetime import datetime, timedelta
 
+import msgspec
+
 from ..contracts.limits import MAX_CONTENT, MAX_NAME, MAX_OPS
-from ..util import regex
 from ..util.clock import parse_time
 from ..util.slug import slugify
 from .history_read import STOPWORDS
 
-patterns = regex.Cache(__file__)
 
-
-@dataclass(frozen=True)
-class Learning:
+class Learning(msgspec.Struct, frozen=True):
     id: int
     pattern_key: str | None
     observation: str
@@ -51,11 +49,11 @@ def bound(learnings: list[Learning], max_learnings: int, max_bytes: int) -> list
 
 # -- the offline policy ----------------------------------------------------------------
 
-_WORDS = patterns.compile(r"[\w']+")
-_HYPHENATED = patterns.compile(r"[\w'-]+")
-_PREFERENCE = patterns.compile(r"\b(likes?|liked|lov(?:e|es|ed|ing)|prefer(?:s|red|ring)?|hat(?:e|es|ed)|"
+_WORDS = re.compile(r"[\w']+")
+_HYPHENATED = re.compile(r"[\w'-]+")
+_PREFERENCE = re.compile(r"\b(likes?|liked|lov(?:e|es|ed|ing)|prefer(?:s|red|ring)?|hat(?:e|es|ed)|"
                          r"enjoy(?:s|ed|ing)?|favou?rites?|dislikes?|disliked|adores?|adored|"
-                         r"can't stand|cannot stand)\b", regex.IGNORECASE)
+                         r"can't stand|cannot stand)\b", re.IGNORECASE)
 # "looks like rain" is a comparison, not a taste
 _NOT_A_TASTE = {"look", "looks", "looked", "seem", "seems", "seemed", "feel", "feels", "felt", "sound",
                 "sounds", "sounded", "just", "something", "anything", "nothing", "more", "less", "much",
@@ -195,6 +193,3 @@ def dream_prompt(learnings: list[Learning], about: str | None, summary: str | No
     parts.append("# Pending learnings (most recurrent first)\n" + "\n".join(tag(l) for l in learnings))
     parts.append("# Your answer\nOne line for the owner, then the ops block.")
     return "\n\n".join(parts) + "\n"
-
-
-patterns.save()

@@ -3,12 +3,10 @@
 Also the names of the schema both sides share (the core creates it).
 """
 import os
+import re
 import sqlite3
-from collections import namedtuple
 
-from ..util import regex
-
-patterns = regex.Cache(__file__)
+import msgspec
 
 FTS_TABLE = "messages_fts"
 MAX_QUERY_TERMS = 12
@@ -26,11 +24,15 @@ hi hello hey ok okay yes yeah thanks thank also really get got like just one s t
 """.split())
 
 
-WORD = patterns.compile(r"\w+")   # a word, as every reader of text splits it
+WORD = re.compile(r"\w+")   # a word, as every reader of text splits it
 
-# A history row: id, turn_id (or None), role ('owner' or 'pet'), content, ts. A plain
-# namedtuple: typing.NamedTuple would import typing (~3 ms) into every short stage.
-Message = namedtuple("Message", "id turn_id role content ts")
+class Message(msgspec.Struct, frozen=True):
+    """A history row, in the order `SELECT id, turn_id, role, content, ts` gives it."""
+    id: int
+    turn_id: str | None    # None for a message recorded without a turn
+    role: str              # 'owner' or 'pet'
+    content: str
+    ts: str
 
 
 def match_terms(text: str, limit: int = MAX_QUERY_TERMS, common: bool = False) -> list[str]:
@@ -380,6 +382,3 @@ def _identity(path: str) -> tuple[int, int] | None:
 # is done. Starting the read again a moment later succeeds (seen with 50 turns at once).
 SQLITE_READONLY = 8
 READ_ATTEMPTS = 5
-
-
-patterns.save()

@@ -2,10 +2,10 @@
 
 Read-only queries shared by the owner's tools (recall --history, status) and the core.
 """
+import json
 import sqlite3
-from collections import namedtuple
 
-from ..contracts import jsontext
+import msgspec
 
 # Rows after which the file holds what their after hash says.
 WRITE_STATUSES = ("applied", "unchanged", "reverted", "adopted")
@@ -15,14 +15,19 @@ SETTLING_STATUSES = ("applied", "reverted", "adopted")
 _IN_SETTLING = ", ".join(f"'{s}'" for s in SETTLING_STATUSES)
 
 
-# (namedtuples: typing costs a short stage ~3 ms to import.)
-class Conflict(namedtuple("Conflict", "id turn_id seq op path args ts")):
-    __slots__ = ()
+class Conflict(msgspec.Struct, frozen=True):
+    id: int
+    turn_id: str
+    seq: int
+    op: str | None
+    path: str | None
+    args: str | None
+    ts: str
 
     @property
     def proposed(self) -> dict:
         try:
-            value = jsontext.loads(self.args)
+            value = json.loads(self.args)
         except ValueError:
             return {}
         return value if isinstance(value, dict) else {}
@@ -38,8 +43,18 @@ def open_conflicts(conn: sqlite3.Connection) -> list[Conflict]:
     return [Conflict(*row) for row in rows]
 
 
-Version = namedtuple("Version", "id turn_id seq op status reason args before_hash after_hash "
-                                 "before_content ts")
+class Version(msgspec.Struct, frozen=True):
+    id: int
+    turn_id: str
+    seq: int
+    op: str | None
+    status: str
+    reason: str | None
+    args: str | None
+    before_hash: str | None
+    after_hash: str | None
+    before_content: str | None
+    ts: str
 
 
 def path_rows(conn: sqlite3.Connection, rel: str) -> list[Version]:

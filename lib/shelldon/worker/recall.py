@@ -9,7 +9,8 @@ index every file is read. History goes through the FTS index.
 """
 import os
 import sqlite3
-from collections import namedtuple
+
+import msgspec
 
 from ..contracts.limits import MAX_ITEM_READ
 from ..contracts.markdown import is_forgotten, parse_document
@@ -24,9 +25,21 @@ TOP_FILES = ("DIRECTIVE.md", "about.md", "summary.md", "episodes.md")
 
 
 # path: relative to the home, e.g. memory/facts/tea.md; line: 1-based in the file (header
-# counted), as grep -n says. (namedtuples: typing costs a short stage ~3 ms to import.)
-TreeHit = namedtuple("TreeHit", "path line text score forgotten")
-HistoryHit = namedtuple("HistoryHit", "id turn_id role ts content")
+# counted), as grep -n says.
+class TreeHit(msgspec.Struct, frozen=True):
+    path: str
+    line: int
+    text: str
+    score: float
+    forgotten: bool
+
+
+class HistoryHit(msgspec.Struct, frozen=True):
+    id: int
+    turn_id: str | None
+    role: str
+    ts: str
+    content: str
 
 
 def _read_regular(path: str, limit: int = -1) -> str | None:
@@ -110,7 +123,13 @@ def item_path(spec: str) -> str:
 
 # kind: written, hand edit, held back, adopted, now; content: the whole file as it was
 # (None when the journal does not hold it).
-Version = namedtuple("Version", "kind ts turn_id op content note")
+class Version(msgspec.Struct, frozen=True):
+    kind: str              # written, hand edit, held back
+    ts: str | None
+    turn_id: str | None
+    op: str | None
+    content: str | None
+    note: str | None
 
 
 def _text(value) -> str | None:
@@ -121,9 +140,9 @@ def _text(value) -> str | None:
 
 def _op_content(args) -> str | None:
     """The content an op's journalled arguments carry, or None (none, or not readable)."""
-    from ..contracts import jsontext
+    import json
     try:
-        content = jsontext.loads(args).get("content")
+        content = json.loads(args).get("content")
     except (ValueError, TypeError, AttributeError):
         return None
     return content if isinstance(content, str) else None
@@ -132,12 +151,12 @@ def _op_content(args) -> str | None:
 def item_history(home: Home, spec: str) -> tuple[str, list[Version]]:
     """(path, versions oldest first): each write with when and which turn, hand edits found
     between them, ops held back by a conflict, and the file as it is now."""
-    from ..util.digest import sha256_hex
+    import hashlib
     from .journal_read import path_rows
     rel = item_path(spec)
     data = read_regular(os.path.join(home.root, rel))
     current = None if data is None else data.decode("utf-8", "replace")
-    current_hash = None if data is None else sha256_hex(data)
+    current_hash = None if data is None else hashlib.sha256(data).hexdigest()
     rows = []
     if os.path.isfile(home.db):
         with open_readonly(home.db) as reader:

@@ -3,14 +3,13 @@
 split_reply separates the owner-facing text from the block and keeps only the lines that
 fit the op contract; the reply itself is never lost because of bad ops.
 """
+import re
+
 from ..contracts import ContractError
 from ..contracts.limits import MAX_OPS
-from ..util import regex
 
-patterns = regex.Cache(__file__)
-
-_FENCE = patterns.compile(r"^[ \t]*(```+|~~~+)[ \t]*ops[ \t]*$", regex.MULTILINE)
-_BLANK_RUNS = patterns.compile(r"\n{3,}")
+_FENCE = re.compile(r"^[ \t]*(```+|~~~+)[ \t]*ops[ \t]*$", re.MULTILINE)
+_BLANK_RUNS = re.compile(r"\n{3,}")
 
 
 def split_reply(text: str) -> tuple[str, list[str], list[str]]:
@@ -44,12 +43,6 @@ def split_reply(text: str) -> tuple[str, list[str], list[str]]:
         except ContractError as exc:
             dropped.append(f"{line[:80]} ({exc})")
             continue
-        except ImportError:
-            # Only an op the plain reader does not accept needs msgspec, to word why; a
-            # worker dropped to a uid that cannot read msgspec's files drops it unworded
-            # (the launcher does not keep msgspec resident for this: docs/PERFORMANCE.md).
-            dropped.append(f"{line[:80]} (not an op the contract accepts)")
-            continue
         valid.append(line)
     reply = _BLANK_RUNS.sub("\n\n", "".join(reply_parts)).strip()
     return reply, valid, dropped
@@ -57,9 +50,4 @@ def split_reply(text: str) -> tuple[str, list[str], list[str]]:
 
 def _closing(fence: str):
     """What closes a block opened by `fence`: the same character, at least as many times."""
-    return _CLOSINGS.get(fence) or patterns.compile(rf"^[ \t]*{fence[0]}{{{len(fence)},}}[ \t]*$", regex.MULTILINE)
-
-
-_CLOSINGS: dict = {}   # the usual fences, kept with the other programs
-_CLOSINGS.update((fence, _closing(fence)) for fence in ("```", "~~~", "````", "~~~~"))
-patterns.save()
+    return re.compile(rf"^[ \t]*{fence[0]}{{{len(fence)},}}[ \t]*$", re.MULTILINE)

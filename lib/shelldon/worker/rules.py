@@ -16,33 +16,32 @@ name or key is cut — an op out of bounds would be dropped by think, and the st
 would reach no store at all.
 """
 
-from ..contracts import jsontext
+import json
+import re
+
 from ..contracts.limits import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
-from ..util import regex
 from .history_read import STOPWORDS, match_terms
 from .prompt import MEMORY_HEADINGS, MESSAGE_HEADING, split_sections
-
-patterns = regex.Cache(__file__)
 
 RELATIONS = ("sister", "brother", "mother", "mom", "mum", "father", "dad", "wife", "husband",
              "partner", "friend", "son", "daughter", "boss", "colleague", "neighbour", "neighbor",
              "aunt", "uncle", "cousin", "grandmother", "grandma", "grandfather", "grandpa",
              "girlfriend", "boyfriend", "niece", "nephew", "cat", "dog", "vet", "doctor", "teacher")
-_REMEMBER = patterns.compile(r"^\s*(?:please\s+)?remember\s+(?:that\s+)?(?P<what>.+)$",
-                             regex.IGNORECASE | regex.DOTALL)
-_PERSON = patterns.compile(r"\b[Mm]y\s+(?:(?:best|older|younger|little|big|new|old)\s+)?(?P<rel>" + "|".join(RELATIONS) +
+_REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s+(?:that\s+)?(?P<what>.+)$",
+                             re.IGNORECASE | re.DOTALL)
+_PERSON = re.compile(r"\b[Mm]y\s+(?:(?:best|older|younger|little|big|new|old)\s+)?(?P<rel>" + "|".join(RELATIONS) +
                            r")(?:'s name is|\s+is called|\s+named|,)?\s+(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
-_MY_THING = patterns.compile(r"\bmy\s+(?P<thing>[\w' -]{2,40}?)\s+(?:is|are|was)\s+(?P<value>.+)",
-                             regex.IGNORECASE | regex.DOTALL)
-_LIKE = patterns.compile(r"\bI\s+(?:really\s+)?(?P<verb>like|love|prefer|hate|enjoy|dislike|adore|can't stand|don't like)\s+"
-                         r"(?P<what>[^.!?\n]+)", regex.IGNORECASE)
-_TERM = patterns.compile(r"[\w'-]+")
-_LETTERS = patterns.compile(r"[^\W\d_]+")
-_LIST_STAMP = patterns.compile(r"^-\s*(\[[^\]]*\]|\d{4}-\d\d-\d\d[ T]\d\d:\d\d\S*\s*·)\s*")  # "- [..] ", the summary's "- date time · "
-_SPEAKER = patterns.compile(r"^(owner|pet):\s*")
-_BOLD_LABEL = patterns.compile(r"^-\s*\*\*[^*]+\*\*\s*(\([^)]*\))?:\s*")
-_GREETING = patterns.compile(r"^\s*(hi|hello|hey|good (morning|evening|night)|thanks|thank you|ok|okay|bye)\b[\s!.]*$",
-                             regex.IGNORECASE)
+_MY_THING = re.compile(r"\bmy\s+(?P<thing>[\w' -]{2,40}?)\s+(?:is|are|was)\s+(?P<value>.+)",
+                             re.IGNORECASE | re.DOTALL)
+_LIKE = re.compile(r"\bI\s+(?:really\s+)?(?P<verb>like|love|prefer|hate|enjoy|dislike|adore|can't stand|don't like)\s+"
+                         r"(?P<what>[^.!?\n]+)", re.IGNORECASE)
+_TERM = re.compile(r"[\w'-]+")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_LIST_STAMP = re.compile(r"^-\s*(\[[^\]]*\]|\d{4}-\d\d-\d\d[ T]\d\d:\d\d\S*\s*·)\s*")  # "- [..] ", the summary's "- date time · "
+_SPEAKER = re.compile(r"^(owner|pet):\s*")
+_BOLD_LABEL = re.compile(r"^-\s*\*\*[^*]+\*\*\s*(\([^)]*\))?:\s*")
+_GREETING = re.compile(r"^\s*(hi|hello|hey|good (morning|evening|night)|thanks|thank you|ok|okay|bye)\b[\s!.]*$",
+                             re.IGNORECASE)
 
 
 def _stem(word: str) -> str:
@@ -184,7 +183,7 @@ def respond(prompt: str, message: str) -> str:
     else:
         reply = "Hello! Tell me something and I'll remember it."
     if ops:
-        reply += "\n\n```ops\n" + "\n".join(jsontext.dumps(op, ascii=False) for op in ops) + "\n```"
+        reply += "\n\n```ops\n" + "\n".join(json.dumps(op, ensure_ascii=False) for op in ops) + "\n```"
     return reply
 
 
@@ -194,6 +193,3 @@ def _strip_marker(line: str) -> str:
     line = _SPEAKER.sub("", line)
     line = _BOLD_LABEL.sub("", line)
     return line
-
-
-patterns.save()

@@ -1,6 +1,8 @@
 """The read-only stages' bodies: shelldon-assemble and shelldon-think (stdin → stdout)."""
 
-from ..contracts import ContractError, jsontext
+import json
+
+from ..contracts import ContractError
 from ..contracts.turn import TurnRecord, decode_text, decode_turn, encode_turn, new_turn_id
 from ..util import log
 from ..util.lines import LineTooLong, read_bounded
@@ -35,7 +37,7 @@ def _json_object(line: str) -> dict | None:
     if not line.lstrip().startswith("{"):
         return None
     try:
-        obj = jsontext.loads(line)
+        obj = json.loads(line)
     except (ValueError, RecursionError):
         return None
     return obj if isinstance(obj, dict) else None
@@ -44,7 +46,7 @@ def _json_object(line: str) -> dict | None:
 def _turn(number: int, line: str, obj: dict | None) -> TurnRecord:
     if obj is not None and "turn_id" not in obj:
         obj["turn_id"] = new_turn_id()
-        line = jsontext.dumps(obj)
+        line = json.dumps(obj)
     try:
         return decode_turn(line)
     except ContractError as exc:
@@ -74,9 +76,8 @@ def assemble_stream(home, stdin, stdout, config, message: str | None = None,
         if as_json:
             sections = [{"section": r.name, "bytes": r.bytes, "kept": r.kept, "left_out": r.left_out,
                          "why": r.why} for r in assembly.report]
-            stdout.write(jsontext.dumps({"turn_id": record.turn_id, "prompt_bytes": len(record.prompt.encode()),
-                                     "sections": sections, "prompt": record.prompt},
-                                    ascii=False).encode() + b"\n")
+            stdout.write(json.dumps({"turn_id": record.turn_id, "prompt_bytes": len(record.prompt.encode()),
+                                     "sections": sections, "prompt": record.prompt}, ensure_ascii=False).encode() + b"\n")
         else:
             stdout.write(encode_turn(record) + b"\n")
     return 0

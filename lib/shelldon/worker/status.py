@@ -10,8 +10,8 @@ budget, as the dream gates on it), the worker user ([trust] worker_user) and mem
 """
 import os
 
-from ..contracts.markdown import is_forgotten, parse_document
 from ..contracts.limits import MAX_ITEM_READ
+from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
 from ..util.atomic import read_regular
 from ..util.clock import local_day, now
@@ -54,10 +54,10 @@ def settings(home: Home) -> dict:
 def read_launcher_state(path: str) -> dict | None:
     """What the launcher on a home announced (Home.launcher_state: {pid, uid, worker_user,
     drops}), if that process is still alive; None when no launcher runs (or it is no such file)."""
-    from ..contracts import jsontext
+    import json
     data = read_regular(path, 4096)
     try:
-        state = jsontext.loads(data.decode()) if data else None
+        state = json.loads(data.decode()) if data else None
         pid = state["pid"] if isinstance(state, dict) else None
     except (ValueError, KeyError, UnicodeDecodeError):
         return None
