@@ -17,9 +17,10 @@ No worker user configured, or not running as root: the drop is skipped with a lo
 import os
 import pwd
 
+import msgspec
+
 from . import log
 from .errors import Denied
-from .records import dataclass
 
 DEV_MODE_WARNING = "vault isolation OFF, dev mode"
 
@@ -28,8 +29,7 @@ class DropRefused(Denied):
     """The drop was asked for and did not happen, or did not take: refuse the turn."""
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(msgspec.Struct, frozen=True):
     user: str
     uid: int
     gid: int
