@@ -187,38 +187,3 @@ def test_read_only_open_takes_any_path(tmp_path, name):
     with open_readonly(str(path)) as reader:
         assert [m.content for m in reader.recent(2)] == ["hello there", "hi"]
     assert not (tmp_path / name / "history.db?mode=ro").exists()
-
-
-def test_a_held_reader_reads_what_was_committed_after_it_was_opened(tmp_path):
-    """A spare worker opens its connection before its turn (hold_reader); the turn's
-    reads start when the turn does."""
-    from shelldon.worker import history_read
-    path = str(tmp_path / "history.db")
-    writer = HistoryStore.open(path)
-    writer.migrate()
-    writer.record_turn("t1", "before the hold", "ok")
-    history_read.hold_reader(path)
-    writer.record_turn("t2", "after the hold", "ok")
-    reader = open_readonly(path, snapshot=True)
-    assert [m.content for m in reader.recent(2)] == ["after the hold", "ok"]
-    assert open_readonly(path) is not reader   # taken once: the next open is its own
-    reader.close()
-    writer.close()
-
-
-def test_a_held_reader_on_a_file_replaced_since_is_not_taken(tmp_path):
-    """history.db replaced (a restore renames another file over it): the held connection
-    would read the old file; the next open reads the new one."""
-    import os
-    from shelldon.worker import history_read
-    path, other = str(tmp_path / "history.db"), str(tmp_path / "restored.db")
-    for name, text in ((path, "the old file"), (other, "the restored file")):
-        store = HistoryStore.open(name)
-        store.migrate()
-        store.record_turn("t1", text, "ok")
-        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        store.close()
-    history_read.hold_reader(path)
-    os.replace(other, path)
-    with open_readonly(path) as reader:
-        assert [m.content for m in reader.recent(2)] == ["the restored file", "ok"]

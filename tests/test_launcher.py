@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import BIN, tree_snapshot
-from daemons import Daemon, children_of, exchange, ids_of, wait_until
+from daemons import Daemon, children_of, exchange, wait_until
 from trustfix import open_home, worker_user  # noqa: F401 (fixtures)
 
 
@@ -86,10 +86,9 @@ def test_the_wal_and_its_index_stay_while_the_launcher_runs_and_are_merged_when_
     """A dropped worker cannot create or rebuild history.db's index (-shm), and sqlite
     removes the WAL and the index when its last connection closes. The launcher holds
     them in place — with no sqlite connection of its own across its forks, and no
-    process beside it — however many other connections come and go. (No spare worker
-    either: its read-only connection would hold them too.)"""
+    process beside it — however many other connections come and go."""
     home = init(tmp_path / "home")
-    daemon = launcher(home, "--spare-seconds", "0")
+    daemon = launcher(home)
     try:
         assert say(home, "remember that the kettle is blue").returncode == 0
         ingest = subprocess.run([sys.executable, str(BIN / "shelldon-ingest"), "--home", str(home),
@@ -107,6 +106,32 @@ def test_the_wal_and_its_index_stay_while_the_launcher_runs_and_are_merged_when_
     # stopped, and no connection open: merged into the database, removed
     assert not (home / "history.db-wal").exists() and not (home / "history.db-shm").exists()
     assert rows(home, "SELECT count(*) FROM messages") == [(6,)]
+    consistent(home)
+
+
+@pytest.mark.root
+def test_a_dropped_worker_reads_what_other_writers_committed_and_checkpointed_between_turns(open_home, worker_user):
+    """A dropped worker cannot create history.db's index (-shm). Between two turns the
+    launcher idles while other writers come and go — each closing as the last connection,
+    one checkpointing the WAL to nothing — and the next worker still reads all of it."""
+    home = _worker_home(open_home, worker_user)
+    daemon = launcher(home, "--worker-user", worker_user.pw_name)
+    try:
+        assert say(home, "remember that the kettle is blue").returncode == 0
+        for owner in ("my sister Ana lives in Porto", "my brother Rui lives in Braga"):
+            ingest = subprocess.run([sys.executable, str(BIN / "shelldon-ingest"), "--home", str(home),
+                                     "--owner", owner, "--pet", "noted"], capture_output=True, text=True)
+            assert ingest.returncode == 0, ingest.stderr
+        conn = sqlite3.connect(home / "history.db")
+        assert conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0] == 0   # not busy: done
+        conn.close()
+        assert wait_until(lambda: children_of(daemon.pid) == [])   # the parent idles, no worker
+        answer = say(home, "where does Ana live?")
+    finally:
+        log = daemon.stop()
+    assert answer.returncode == 0 and "Porto" in answer.stdout, (answer.stdout, log)
+    assert "could not hold" not in log and "history unavailable" not in log and "Traceback" not in log
+    assert rows(home, "SELECT count(*) FROM messages") == [(8,)]
     consistent(home)
 
 
@@ -202,13 +227,8 @@ def test_fifty_concurrent_clients_each_get_their_own_reply(open_home, worker_use
     try:
         with ThreadPoolExecutor(max_workers=50) as pool:
             results = list(pool.map(lambda m: say(home, m), messages))
-        # every worker reaped (none left a zombie); beside the launcher only its spare
-        # worker, waiting for the next turn — already dropped to the worker user
-        reaped = wait_until(lambda: [state for _, state in children_of(daemon.pid)] == ["S"])
-        spares = [ids_of(pid) for pid, _ in children_of(daemon.pid)]
-        # not dumpable (its ids changed from root): /proc shows its files as root's, and no
-        # process of the worker user may ptrace it
-        owners = [os.stat(f"/proc/{pid}/status").st_uid for pid, _ in children_of(daemon.pid)]
+        # every worker reaped: none left a zombie, none left waiting
+        reaped = wait_until(lambda: children_of(daemon.pid) == [])
         shm_while_running = (home / "history.db-shm").exists()
     finally:
         log = daemon.stop()
@@ -223,9 +243,6 @@ def test_fifty_concurrent_clients_each_get_their_own_reply(open_home, worker_use
     assert rows(home, "SELECT count(*), count(DISTINCT turn_id) FROM messages") == [(100, 50)]
     assert len(list((home / "memory/facts").glob("locker-kq*.md"))) == 50
     assert reaped, children_of(daemon.pid)
-    for ids in spares:
-        assert ids == {"Uid": [worker_user.pw_uid] * 4, "Gid": [worker_user.pw_gid] * 4, "Groups": []}, ids
-    assert owners == [0] * len(spares), owners
     assert "vault isolation OFF" not in log
     consistent(home)
 
@@ -335,9 +352,7 @@ def test_the_dropped_worker_is_the_worker_user(open_home, worker_user):
             os._exit(0)
     try:
         assert wait_until(lambda: (home / "run/probe.sock").exists())
-        answers = [json.loads(raw_exchange(home / "run/probe.sock", b"probe\n"))]   # a fresh fork
-        assert wait_until(lambda: [state for _, state in children_of(pid)] == ["S"])   # the spare waits
-        answers.append(json.loads(raw_exchange(home / "run/probe.sock", b"probe\n")))   # it takes the turn
+        answers = [json.loads(raw_exchange(home / "run/probe.sock", b"probe\n")) for _ in range(2)]
     finally:
         os.kill(pid, signal.SIGTERM)
         os.waitpid(pid, 0)
@@ -348,7 +363,7 @@ def test_the_dropped_worker_is_the_worker_user(open_home, worker_user):
         assert seen["vault"] == "PermissionError" and seen["setuid"] == "PermissionError"
         assert int(seen["CapEff"][0], 16) == 0 and seen["NoNewPrivs"] == ["1"]
         # stdin, stdout, stderr, the pipe to the parent, and the one listdir just opened: no
-        # inherited database, socket or lock descriptor (a spare's job pipe is closed too)
+        # inherited database, socket or lock descriptor
         assert len(seen["fds"]) <= 5 and max(seen["fds"]) <= 4, seen["fds"]
 
 
@@ -490,7 +505,6 @@ def test_launcher_flags_refused_before_anything_is_made(tmp_path):
     cases = {("--group", "no-such-group-here"): (65, "no such group: no-such-group-here"),
              ("--turn-timeout", "0"): (2, "--turn-timeout: '0' is not a time above zero"),
              ("--turn-timeout", "abc"): (2, "--turn-timeout: 'abc' is not a time above zero"),
-             ("--spare-seconds", "-1"): (2, "--spare-seconds: '-1' is not a time of zero or more"),
              ("--socket", str(tmp_path / "no/such/dir/x.sock")): (1, f"{tmp_path}/no/such/dir/x.sock: No such file")}
     for args, (code, message) in cases.items():
         result = subprocess.run([sys.executable, str(BIN / "shelldon-launcherd"), "--home", str(home), *args],
@@ -702,93 +716,3 @@ def test_a_turn_is_answered_when_the_worker_has_said_its_line_not_when_its_pipe_
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "heard: the kettle is blue"
     assert rows(home, "SELECT content FROM messages WHERE role = 'pet'") == [("heard: the kettle is blue",)]
-
-
-# -- the spare worker ------------------------------------------------------------------
-
-def _spare_of(daemon) -> int | None:
-    """The launcher's one child once it waits for the next turn: asleep, on its job pipe."""
-    def waiting(pid, state):
-        try:
-            return state == "S" and os.readlink(f"/proc/{pid}/fd/4").startswith("pipe:")
-        except OSError:
-            return False
-    if not wait_until(lambda: [waiting(*child) for child in children_of(daemon.pid)] == [True]):
-        return None
-    return children_of(daemon.pid)[0][0]
-
-
-def test_a_spare_takes_the_next_turn_and_reads_what_was_written_after_it_was_made(tmp_path):
-    home = init(tmp_path / "home")
-    daemon = launcher(home)
-    try:
-        assert say(home, "hello there").returncode == 0
-        spare = _spare_of(daemon)
-        assert spare, children_of(daemon.pid)
-        # written by another process after the spare opened its connection
-        turn = subprocess.run([sys.executable, str(BIN / "shelldon-turn"), "--home", str(home),
-                               "my sister Ana lives in Porto"], capture_output=True, text=True, timeout=60)
-        assert turn.returncode == 0, turn.stderr
-        answer = say(home, "where does Ana live?")
-        assert answer.returncode == 0 and "Porto" in answer.stdout, (answer.stdout, answer.stderr)
-        assert wait_until(lambda: spare not in [p for p, _ in children_of(daemon.pid)])  # it took the turn
-        assert _spare_of(daemon) not in (None, spare)   # and another waits for the next
-    finally:
-        log = daemon.stop()
-    assert daemon.proc.returncode == 0 and "Traceback" not in log
-    assert not os.path.exists(f"/proc/{spare}")
-    assert not (home / "history.db-wal").exists()   # the spare killed, the WAL merged at stop
-    assert rows(home, "SELECT count(*) FROM messages") == [(6,)]
-    consistent(home)
-
-
-def test_the_spare_is_kept_spare_seconds_and_none_with_zero(tmp_path):
-    home = init(tmp_path / "home")
-    daemon = launcher(home, "--spare-seconds", "2")
-    try:
-        assert children_of(daemon.pid) == []   # none before the first turn: an idle launcher holds none
-        assert say(home, "hello").returncode == 0
-        assert _spare_of(daemon)
-        assert wait_until(lambda: children_of(daemon.pid) == [], timeout=15)   # gone after two seconds
-    finally:
-        assert "Traceback" not in daemon.stop()
-    daemon = launcher(home, "--spare-seconds", "0")
-    try:
-        assert say(home, "hello").returncode == 0
-        assert wait_until(lambda: children_of(daemon.pid) == [])   # the turn's worker reaped
-        assert not wait_until(lambda: children_of(daemon.pid) != [], timeout=1)   # and no spare comes
-    finally:
-        assert "Traceback" not in daemon.stop()
-
-
-def test_a_spare_killed_while_it_waits_costs_the_next_turn_nothing(tmp_path):
-    home = init(tmp_path / "home")
-    daemon = launcher(home)
-    try:
-        assert say(home, "my sister Ana lives in Porto").returncode == 0
-        spare = _spare_of(daemon)
-        os.kill(spare, signal.SIGKILL)
-        assert wait_until(lambda: children_of(daemon.pid) == [])   # reaped, not a zombie
-        answer = say(home, "where does Ana live?")
-        assert answer.returncode == 0 and "Porto" in answer.stdout, answer.stderr
-        assert _spare_of(daemon) not in (None, spare)
-    finally:
-        log = daemon.stop()
-    assert daemon.proc.returncode == 0 and "Traceback" not in log
-    assert rows(home, "SELECT count(*) FROM messages") == [(4,)]
-
-
-def test_a_message_larger_than_the_spares_pipe_goes_to_a_fresh_worker(tmp_path):
-    home = init(tmp_path / "home")
-    daemon = launcher(home)
-    big = "remember that " + 'a "quoted" word, ' * 3500   # ~60 KB, ~70 KB as JSON: more than a pipe holds
-    try:
-        assert say(home, "hello").returncode == 0
-        spare = _spare_of(daemon)
-        answer = say(home, input=big + "\n")
-        assert answer.returncode == 0, answer.stderr
-        assert wait_until(lambda: spare not in [p for p, _ in children_of(daemon.pid)])
-    finally:
-        log = daemon.stop()
-    assert "Traceback" not in log
-    assert rows(home, "SELECT content FROM messages WHERE role = 'owner' ORDER BY id")[-1] == (big,)

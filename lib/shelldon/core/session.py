@@ -16,12 +16,10 @@ from .migrations import MIGRATIONS
 LOCK_TIMEOUT_S = float(os.environ.get("SHELLDON_LOCK_TIMEOUT", "30"))
 
 
-def write_session(home: Home, timeout: float | None = None,
-                  store: HistoryStore | None = None) -> "WriteSession":
+def write_session(home: Home, timeout: float | None = None) -> "WriteSession":
     """`with write_session(home) as store:` the write lock on the home, then the writer
-    handle. Exit 75 if the lock is busy. store: a writer handle opened ahead (the
-    launcher's, while a worker runs) — the session owns it and closes it either way."""
-    return WriteSession(home, LOCK_TIMEOUT_S if timeout is None else timeout, store)
+    handle. Exit 75 if the lock is busy."""
+    return WriteSession(home, LOCK_TIMEOUT_S if timeout is None else timeout)
 
 
 class WriteSession:
@@ -31,27 +29,20 @@ class WriteSession:
     the lock released. (A class, not a contextlib generator: contextlib costs a short
     stage ~2 ms to import.)"""
 
-    def __init__(self, home: Home, timeout: float, store: HistoryStore | None = None):
+    def __init__(self, home: Home, timeout: float):
         self.home = home
         self.lock = FileLock(home.write_lock, timeout)
-        self.ready = store
         self.store: HistoryStore | None = None
         self.mark = None
 
     def __enter__(self) -> HistoryStore:
-        ready, self.ready = self.ready, None
+        self.home.require()
         try:
-            self.home.require()
-            try:
-                self.lock.acquire()
-            except LockTimeout:
-                raise TryLater(f"another writer holds {self.home.write_lock}; try again later") from None
-        except BaseException:
-            if ready is not None:
-                ready.close()
-            raise
+            self.lock.acquire()
+        except LockTimeout:
+            raise TryLater(f"another writer holds {self.home.write_lock}; try again later") from None
         try:
-            self.store = ready or HistoryStore.open(self.home.db)
+            self.store = HistoryStore.open(self.home.db)
             try:
                 self._prepare(self.store)
             except BaseException:

@@ -6,14 +6,12 @@ of the same record changes nothing.
 from ..contracts.turn import TurnRecord
 from ..home import Home
 from .apply import Item, Outcome, apply_items, write_session
-from .history import HistoryStore
 from .ingest import check_not_reused, record
 
 
-def commit(home: Home, turn: TurnRecord, store: HistoryStore | None = None) -> list[Outcome]:
-    """store: a writer handle opened ahead of the commit (the launcher's); closed here."""
+def commit(home: Home, turn: TurnRecord) -> list[Outcome]:
     items = [Item(turn.turn_id, n, bytes(raw), None) for n, raw in enumerate(turn.ops or (), 1)]
-    with write_session(home, store=store) as store:
+    with write_session(home) as store:
         check_not_reused(store, turn)   # before its ops: a reused id applies nothing either
         outcomes = apply_items(home, store, items)
         record(home, store, turn)

@@ -1,22 +1,34 @@
-"""Pinning history.db's WAL and its index (-shm) in place while the launcher runs.
+"""Holding history.db's WAL and its index (-shm) in place while the launcher runs.
 
-A dropped worker reads history through a read-only connection, which may use the WAL only
-while its index (-shm) exists and is held open — a dropped uid cannot create or rebuild it
-— and sqlite removes both when the last connection closes. What keeps them is not the
-connection but two locks every idle connection holds: a read lock on the database file's
-SHARED byte range (a closing connection needs the EXCLUSIVE lock over it to checkpoint and
-remove the WAL and the index, and cannot get it) and a read lock on the index's DMS byte
-(the next connection to open the index sees it in use, and does not rebuild it).
+A dropped worker reads history through a read-only connection, which can use the WAL only
+while its index (-shm) exists — a dropped uid cannot create or rebuild it — and sqlite
+removes both when the last connection closes. What keeps them is two locks that every
+idle connection holds: a read lock on the database file's SHARED byte range (a closing
+connection needs an exclusive lock over it to checkpoint and remove the WAL and the index,
+and cannot get it) and a read lock on the index's DMS byte (the next connection to open the
+index sees it in use, and does not rebuild it). pin() takes those two locks and nothing
+else.
 
-The launcher holds those two locks itself, as open-file-description locks, instead of a
-connection: an sqlite connection must never cross a fork (a worker forked from its holder
-inherits its lock bookkeeping and its own connection fails with "locking protocol"), and
-holding one in a process of its own cost 10.7 MiB of resident memory. An OFD lock belongs
-to the open file, not to a process: a worker that closes its copies of the descriptors
-leaves it in place, and so does a connection of the launcher's own that closes (a POSIX
-record lock would go with it). The byte offsets are sqlite's locking protocol for unix,
-which every version shares so that they can share a database (lockingv3.html,
-walformat.html); a connection opened elsewhere cannot tell these locks from an idle one's.
+Why not the plain way, one idle sqlite connection kept open in the launcher parent: the
+workers are forked from the parent, and sqlite keeps what it knows of each open file (its
+locks, the index's descriptor and memory map) in process-wide state that a fork copies
+(https://www.sqlite.org/howtocorrupt.html, "Carrying an open database connection across a
+fork()"). A worker that closes the parent's descriptors and opens its own read-only
+connection is handed that copy: its index locks go to the closed descriptor (EBADF) and
+its reads fail with "locking protocol" — tests/test_launcher.py's root test of a dropped
+worker reading between turns fails that way with a plain connection held in the parent.
+The worker would also inherit a writable shared mapping of the index, a way to corrupt
+what the core reads. A connection held in a helper process of its own instead cost 10.7
+MiB of resident memory. These locks are open-file-description (OFD) locks: they belong to
+the open file, not to a process, so a worker that closes its inherited copies leaves them
+in place, as does a connection of the launcher's own that closes (a POSIX record lock
+would go with it).
+
+The byte offsets are sqlite's locking protocol on unix, which every version shares so that
+they can share a database: the database file's bytes in https://www.sqlite.org/lockingv3.html,
+the index's in https://www.sqlite.org/walformat.html (its section on locks: eight lock
+bytes from offset 120, then DMS). A connection opened elsewhere cannot tell these locks
+from an idle connection's.
 """
 import errno
 import fcntl
@@ -25,10 +37,14 @@ import sqlite3
 import struct
 import time
 
+# The database file (lockingv3.html): the PENDING byte at 1 GiB, the RESERVED byte after
+# it, then the SHARED range, 510 bytes.
 PENDING_BYTE = 0x40000000
 SHARED_FIRST = PENDING_BYTE + 2
 SHARED_SIZE = 510
-SHM_DMS = 128        # the index's dead-man switch: after its 8 lock bytes at 120
+# The WAL index (walformat.html, "WAL-index locks"): WRITE, CKPT, RECOVER and READ0-4 at
+# bytes 120-127, then DMS, the dead-man switch every connection holds a read lock on.
+SHM_DMS = 128
 LOCK_WAIT_S = 5.0    # a connection holds EXCLUSIVE only while it checkpoints on close
 
 

@@ -2,7 +2,6 @@
 
 Also the names of the schema both sides share (the core creates it).
 """
-import os
 import re
 import sqlite3
 
@@ -324,13 +323,7 @@ class HistoryReader:
 
 def open_readonly(path: str, timeout: float = 5.0, snapshot: bool = False) -> HistoryReader:
     """A connection on which any write raises (sqlite's mode=ro). snapshot: every read through
-    it sees the database as it was at open (one read transaction, ended by close()). The
-    connection hold_reader() opened ahead, if any, is this one (its reads start now)."""
-    held = _take_held(path)
-    if held is not None:
-        if snapshot:
-            held.conn.execute("BEGIN")
-        return held
+    it sees the database as it was at open (one read transaction, ended by close())."""
     # The URI escapes by hand: urllib.parse (and the ipaddress it loads) cost ~2 ms a stage.
     uri = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
     conn = sqlite3.connect(f"file:{uri}?mode=ro", uri=True, timeout=timeout,
@@ -346,34 +339,6 @@ def open_readonly(path: str, timeout: float = 5.0, snapshot: bool = False) -> Hi
                 raise
             import time
             time.sleep(0.002 * (attempt + 1))
-
-
-# perf: a spare worker opens its connection before its turn comes (launcher.py): sqlite's
-# open and the parse of the schema are then off the turn's path. Held outside any
-# transaction, so the turn still reads what was committed up to its own start.
-_held: dict[str, tuple[HistoryReader, tuple[int, int]]] = {}
-
-
-def hold_reader(path: str) -> None:
-    """Open a read-only connection on path now, for the next open_readonly(path) here."""
-    identity = _identity(path)   # before the open: a file replaced between is not taken
-    _held[path] = (open_readonly(path), identity)   # its first query parsed the schema
-
-
-def _take_held(path: str) -> HistoryReader | None:
-    reader, identity = _held.pop(path, (None, None))
-    if reader is not None and _identity(path) != identity:   # replaced since (a restore)
-        reader.close()
-        return None
-    return reader
-
-
-def _identity(path: str) -> tuple[int, int] | None:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino
 
 
 # A reader that may not write the WAL index (-shm), as a dropped worker, can catch the
