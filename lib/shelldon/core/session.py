@@ -9,7 +9,7 @@ import os
 from ..home import COLLECTIONS, Home
 from ..util.atomic import remove_stale_temps
 from ..util.errors import TryLater
-from ..util.lock import FileLock, LockTimeout
+from ..util.lock import file_lock
 from .history import HistoryStore
 from .migrations import MIGRATIONS
 
@@ -33,7 +33,8 @@ class WriteSession:
 
     def __init__(self, home: Home, timeout: float, store: HistoryStore | None = None):
         self.home = home
-        self.lock = FileLock(home.write_lock, timeout)
+        self.timeout = timeout
+        self.lock = None
         self.ready = store
         self.store: HistoryStore | None = None
         self.mark = None
@@ -42,10 +43,13 @@ class WriteSession:
         ready, self.ready = self.ready, None
         try:
             self.home.require()
+            from filelock import Timeout
+            lock = file_lock(self.home.write_lock, self.timeout)
             try:
-                self.lock.acquire()
-            except LockTimeout:
+                lock.acquire()
+            except Timeout:
                 raise TryLater(f"another writer holds {self.home.write_lock}; try again later") from None
+            self.lock = lock
         except BaseException:
             if ready is not None:
                 ready.close()
