@@ -40,12 +40,12 @@ def exit_code_for(exc: BaseException) -> tuple[int, str]:
         return 65, f"an argument or a line is not valid UTF-8 text ({not_text(exc)})"
     if isinstance(exc, (ContractError, SymlinkRefused, UnicodeError, LineTooLong)):
         return 65, str(exc)
-    # filelock's Timeout is a TimeoutError, an OSError: it must be named before OSError is.
-    # Not loaded means no lock was taken, so it cannot be this, and the error path need
-    # not pay for loading it.
-    filelock = sys.modules.get("filelock")
-    if filelock is not None and isinstance(exc, filelock.Timeout):
-        return 75, f"lock busy: {exc}; try again later"
+    if isinstance(exc, TimeoutError):
+        # filelock's Timeout is a TimeoutError (an OSError, so it is named before OSError
+        # is); only then is filelock worth loading to ask.
+        from filelock import Timeout
+        if isinstance(exc, Timeout):
+            return 75, f"lock busy: {exc}; try again later"
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
         return 75, f"database busy: {exc}; try again later"
     if isinstance(exc, sqlite3.DatabaseError):
