@@ -10,7 +10,7 @@ from shelldon.core import prune as pr
 from shelldon.core import raw
 from shelldon.core.history import HistoryStore
 from shelldon.home import Home
-from shelldon.util.lock import FileLock
+from shelldon.util.lock import file_lock
 
 NOW = "2024-02-15T12:00:00Z"
 ENV = {"SHELLDON_NOW": NOW, "TZ": "UTC"}
@@ -146,7 +146,7 @@ def test_bad_input_and_no_home(stage, ready, home):
 
 
 def test_waits_for_the_write_lock_then_exits_75(ready, home, laid_out):
-    lock = FileLock(str(home / "run" / "write.lock"))
+    lock = file_lock(str(home / "run" / "write.lock"), timeout=0)
     lock.acquire()
     try:
         result = ready("shelldon-prune", env={**ENV, "SHELLDON_LOCK_TIMEOUT": "0.2"})

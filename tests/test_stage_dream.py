@@ -5,7 +5,7 @@ from datetime import datetime, timedelta, timezone
 
 from conftest import db_rows, tree_snapshot
 from shelldon.contracts.ops import decode_op
-from shelldon.util.lock import FileLock
+from shelldon.util.lock import file_lock
 
 TEA = "The owner loves green tea."
 
@@ -229,7 +229,7 @@ def test_budget_gate_and_its_daily_reset(ready, home):
 def test_lock_gate_second_dream_exits_75_at_once(ready, home):
     capture(ready, TEA, key="pref:tea", times=3)
     before = state(home)
-    lock = FileLock(str(home / "run" / "dream.lock"))
+    lock = file_lock(str(home / "run" / "dream.lock"), timeout=0)
     lock.acquire()
     try:
         # a long write-lock timeout: were the dream lock waited for, this would hang past the test's timeout
@@ -246,7 +246,7 @@ def test_lock_gate_second_dream_exits_75_at_once(ready, home):
 def test_write_lock_busy_exits_75_and_spends_nothing(ready, home):
     capture(ready, TEA, key="pref:tea", times=3)
     before = state(home)
-    lock = FileLock(str(home / "run" / "write.lock"))
+    lock = file_lock(str(home / "run" / "write.lock"), timeout=0)
     lock.acquire()
     try:
         result = ready("shelldon-dream", "--if-idle", "0", env={"SHELLDON_LOCK_TIMEOUT": "0.2"})

@@ -12,7 +12,7 @@ from shelldon.core.session import write_session
 from shelldon.core.turn import commit
 from shelldon.home import Home
 from shelldon.util.errors import TryLater
-from shelldon.util.lock import FileLock
+from shelldon.util.lock import file_lock
 
 
 def closed(store: HistoryStore) -> bool:
@@ -35,7 +35,7 @@ def test_a_commit_on_a_handle_opened_ahead_records_the_turn_and_closes_it(ready,
 def test_a_busy_lock_refuses_the_session_and_still_closes_the_handle(ready, home):
     h = Home(str(home))
     ahead = HistoryStore.open(h.db)
-    with FileLock(h.write_lock):
+    with file_lock(h.write_lock, timeout=0):
         with pytest.raises(TryLater):
             with write_session(h, timeout=0.05, store=ahead):
                 pytest.fail("the block ran without the lock")

@@ -35,9 +35,6 @@ def load_command(path: str):
     module.__file__ = os.path.abspath(path)
     exec(compile(source, path, "exec"), module.__dict__)  # defines main; runs nothing
     command = module.__dict__.get("main")
-    from .stage import Command
-    if isinstance(command, Command):   # a stage on stage.click: the same options, as click's
-        command = command.click_command()
     return command if isinstance(command, click.Command) else None
 
 

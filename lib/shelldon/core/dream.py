@@ -221,15 +221,17 @@ def dream(home: Home, settings: DreamSettings, if_idle: float, config, now: date
     import sys
     from ..util import log
     from ..util.clock import local_day
-    from ..util.lock import FileLock, LockTimeout
+    from filelock import Timeout
+
+    from ..util.lock import file_lock
     from .history import HistoryStore
     out = out or sys.stdout
     home.require()
-    lock = FileLock(home.dream_lock, timeout=0)
+    lock = file_lock(home.dream_lock, timeout=0)
     try:
         try:
             lock.acquire()
-        except LockTimeout:
+        except Timeout:
             raise GateClosed("lock", f"another dream holds {home.dream_lock}") from None
         try:
             day = local_day(now)

@@ -9,7 +9,7 @@ import os
 from ..home import COLLECTIONS, Home
 from ..util.atomic import remove_stale_temps
 from ..util.errors import TryLater
-from ..util.lock import FileLock, LockTimeout
+from ..util.lock import file_lock
 from .history import HistoryStore
 from .migrations import MIGRATIONS
 
@@ -31,16 +31,20 @@ class WriteSession:
 
     def __init__(self, home: Home, timeout: float):
         self.home = home
-        self.lock = FileLock(home.write_lock, timeout)
+        self.timeout = timeout
+        self.lock = None
         self.store: HistoryStore | None = None
         self.mark = None
 
     def __enter__(self) -> HistoryStore:
         self.home.require()
         try:
-            self.lock.acquire()
-        except LockTimeout:
+            from filelock import Timeout
+            lock = file_lock(self.home.write_lock, self.timeout)
+            lock.acquire()
+        except Timeout:
             raise TryLater(f"another writer holds {self.home.write_lock}; try again later") from None
+        self.lock = lock
         try:
             self.store = HistoryStore.open(self.home.db)
             try:

@@ -1,53 +1,28 @@
-"""An exclusive lock on a file, with a timeout, for writers that must not interleave.
+"""The writers' locks: filelock's FileLock, refused where a symlink stands.
 
-Built on flock(2) directly rather than the filelock package: the same primitive, but
-without filelock 4's ~80 ms import, which is more than a whole stage costs on a Pi.
-The lock file is opened with O_NOFOLLOW, so a planted symlink cannot redirect it
-(the hole behind CVE-2025-68146).
+The lock itself is filelock's (flock on Linux; a second process waits, up to the timeout,
+then gets filelock.Timeout — the stages exit 75). What this module adds is where a lock
+may be: a lock file, or the directory it is in, that is a symlink is refused before
+anything is opened, so a planted link cannot make a writer create or lock a file
+somewhere else. filelock itself opens the lock file with O_NOFOLLOW as well.
 """
-import errno
-import fcntl
 import os
-import time
+import stat
+
+from .atomic import SymlinkRefused
 
 
-class LockTimeout(Exception):
-    """The lock was held by someone else for longer than the timeout."""
-
-
-class FileLock:
-    def __init__(self, path: str, timeout: float = 30.0, poll: float = 0.02):
-        self.path = path
-        self.timeout = timeout
-        self.poll = poll
-        self._fd: int | None = None
-
-    def acquire(self) -> None:
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-        deadline = time.monotonic() + self.timeout
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                self._fd = fd
-                return
-            except OSError as exc:
-                if exc.errno not in (errno.EAGAIN, errno.EACCES):
-                    os.close(fd)
-                    raise
-            if time.monotonic() >= deadline:
-                os.close(fd)
-                raise LockTimeout(self.path)
-            time.sleep(self.poll)
-
-    def release(self) -> None:
-        if self._fd is not None:
-            fcntl.flock(self._fd, fcntl.LOCK_UN)
-            os.close(self._fd)
-            self._fd = None
-
-    def __enter__(self) -> "FileLock":
-        self.acquire()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.release()
+def file_lock(path: str, timeout: float):
+    """filelock.FileLock(path, timeout=timeout), once neither path nor its directory is a
+    symlink. Use it as filelock's README does: `with file_lock(path, 30): ...`; a held lock
+    raises filelock.Timeout after timeout seconds (0: at once)."""
+    for where in (os.path.dirname(path) or ".", path):
+        try:
+            if stat.S_ISLNK(os.lstat(where).st_mode):
+                raise SymlinkRefused(f"{where} is a symlink: refusing to lock through it")
+        except FileNotFoundError:
+            pass   # the lock file is made on first use; a missing directory is filelock's error
+    # Imported here: only a writer takes a lock, and filelock costs a reader's whole start-up.
+    from filelock import FileLock
+    # 0600: the lock file is the writers' own business, whatever the umask.
+    return FileLock(path, timeout=timeout, mode=0o600)
