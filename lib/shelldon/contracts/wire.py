@@ -5,9 +5,6 @@ Launcher (shelldon-say, or `socat - UNIX-CONNECT:run/shelldon.sock`):
     ← {"ok": true, "turn_id": "…", "reply": "…"}
     ← {"ok": false, "error": "one line", "code": 65|69|75|77|1}
 
-Launcher parent → its spare worker (over the spare's job pipe, once, then EOF):
-    {"message": "…", "turn_id": "…"}              (a SayRequest: the parent's own cleaned copy)
-
 Worker → launcher parent (over the fork's pipe, once, then EOF):
     {"reply": "…", "ops"?: [op, …]}  or  {"error": "one line", "code": N}
 
