@@ -201,7 +201,7 @@ def test_a_client_gone_before_its_busy_answer_does_not_stop_the_broker(home, fak
 
 def test_a_provider_key_of_more_than_one_line_is_refused_and_never_logged(home, fake_model):
     """vault/provider-key.md with a second line (a note under the key, as a .md invites)
-    went into the Authorization header; http.client refused it with a ValueError that
+    went into the Authorization header; the HTTP client refused it with a ValueError that
     quotes the header, and the broker logged that error: the key, in the clear, in the
     journal. The key must never be logged."""
     key = "sk-two-lines-8d1e"
