@@ -3,12 +3,10 @@
 Speaks the OpenAI-compatible chat-completions wire format (POST .../v1/chat/completions)
 and Ollama's (POST /api/chat). What it answers is set per test: a reply text, an HTTP
 status, invalid JSON, a hang, or a trickle (the whole answer, or only its body, one byte
-every trickle_seconds). It records every request (path, headers, body).
+every trickle_seconds). It records every request (path, headers, body). With
+serve_tls it speaks HTTPS; TlsProxy is an https:// proxy in front of it.
 """
 import json
-import os
-import shutil
-import subprocess
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -98,11 +96,8 @@ class FakeModel:
     def ollama_url(self) -> str:
         return f"{self.scheme}://127.0.0.1:{self.port}"
 
-    def serve_tls(self, cert: str, key: str) -> "FakeModel":
-        """Speak HTTPS with this certificate (call before start)."""
-        import ssl
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(cert, key)
+    def serve_tls(self, context) -> "FakeModel":
+        """Speak HTTPS with this server-side ssl.SSLContext (call before start)."""
         self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
         self.scheme = "https"
         return self
@@ -116,88 +111,86 @@ class FakeModel:
         self.server.server_close()
 
 
-def make_ca(where: str) -> dict | None:
-    """A throwaway CA and a certificate for 127.0.0.1 signed by it, made with the openssl
-    command: {"cadir": a hashed CA directory (as /etc/ssl/certs is), "cert", "key"}; None
-    where openssl is missing."""
-    openssl = shutil.which("openssl")
-    if openssl is None:
-        return None
-    os.makedirs(where, exist_ok=True)
-
-    def run(*args, stdin=None):
-        subprocess.run([openssl, *args], cwd=where, check=True, capture_output=True, input=stdin)
-
-    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-    run("req", "-x509", *ec, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=shelldon test CA",
-        "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign")
-    run("req", *ec, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1")
-    with open(os.path.join(where, "server.ext"), "w") as handle:
-        handle.write("subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n"
-                     "subjectKeyIdentifier=hash\nauthorityKeyIdentifier=keyid:always\n")
-    run("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-        "-out", "server.pem", "-days", "2", "-extfile", "server.ext")
-    cadir = os.path.join(where, "cadir")
-    os.makedirs(cadir, exist_ok=True)
-    shutil.copy(os.path.join(where, "ca.pem"), cadir)
-    run("rehash", cadir)
-    return {"cadir": cadir, "cert": os.path.join(where, "server.pem"), "key": os.path.join(where, "server.key")}
+def tls_context(ca, host: str = "127.0.0.1"):
+    """A server-side TLS context with a certificate for host issued by ca (a trustme.CA)."""
+    import ssl
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ca.issue_cert(host).configure_cert(context)
+    return context
 
 
-class TunnelProxy:
-    """An HTTP proxy that only tunnels (CONNECT host:port), as an https_proxy does; it
-    records each CONNECT target."""
+class TlsProxy:
+    """An https:// proxy on 127.0.0.1: it terminates TLS (the context given), then takes
+    only CONNECT host:port and tunnels to it, as an https_proxy does for an https URL.
+    It counts the TLS handshakes that succeeded and records each CONNECT target; a client
+    that speaks clear text to it fails the handshake and is counted in neither."""
 
-    def __init__(self):
+    def __init__(self, context):
         import socket
+        self.context = context
+        self.handshakes = 0
         self.targets: list[str] = []
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
+        threading.Thread(target=self._serve, daemon=True).start()
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"https://127.0.0.1:{self.port}"
 
     def _serve(self):
-        import socket
         while True:
             try:
                 client, _ = self.listener.accept()
             except OSError:
                 return
+            threading.Thread(target=self._handle, args=(client,), daemon=True).start()
+
+    def _handle(self, raw):
+        import socket
+        import ssl
+        raw.settimeout(10)
+        try:
+            client = self.context.wrap_socket(raw, server_side=True)
+        except (ssl.SSLError, OSError):
+            raw.close()
+            return
+        self.handshakes += 1
+        with client:
             head = b""
             while b"\r\n\r\n" not in head:
                 chunk = client.recv(4096)
                 if not chunk:
-                    break
+                    return
                 head += chunk
-            method, target = head.split(b" ")[:2] if head.count(b" ") >= 2 else (b"", b"")
+            method, target = (head.split(b" ") + [b"", b""])[:2]
             if method != b"CONNECT":
                 client.sendall(b"HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n")
-                client.close()
-                continue
+                return
             self.targets.append(target.decode())
             host, _, port = target.decode().rpartition(":")
-            upstream = socket.create_connection((host, int(port)))
-            client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+            with socket.create_connection((host, int(port)), timeout=10) as upstream:
+                client.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
+                self._pipe(client, upstream)
 
     @staticmethod
-    def _pipe(source, sink):
-        try:
-            while chunk := source.recv(65536):
-                sink.sendall(chunk)
-        except OSError:
-            pass
-        finally:
-            for sock in (source, sink):
+    def _pipe(client, upstream):
+        """Both directions in one thread (an SSL socket is not to be read and written
+        from two threads at once)."""
+        import select
+        while True:
+            ready = [client] if client.pending() else select.select([client, upstream], [], [], 10)[0]
+            if not ready:
+                return
+            for source in ready:
+                sink = upstream if source is client else client
                 try:
-                    sock.shutdown(2)
+                    data = source.recv(65536)
                 except OSError:
-                    pass
+                    return
+                if not data:
+                    return
+                sink.sendall(data)
 
     def stop(self):
         self.listener.close()

@@ -33,8 +33,8 @@ def home(open_home):
     return open_home
 
 
-def broker(home, fake_model, *args):
-    env = {"SHELLDON_BRAIN": "openai", "SHELLDON_BRAIN_URL": fake_model.openai_url}
+def broker(home, fake_model, *args, env=None):
+    env = {"SHELLDON_BRAIN": "openai", "SHELLDON_BRAIN_URL": fake_model.openai_url, **(env or {})}
     return Daemon("shelldon-brokerd", "--home", home, "--socket", home / "run/broker.sock", *args,
                   socket_path=home / "run/broker.sock", env=env)
 
@@ -201,7 +201,7 @@ def test_a_client_gone_before_its_busy_answer_does_not_stop_the_broker(home, fak
 
 def test_a_provider_key_of_more_than_one_line_is_refused_and_never_logged(home, fake_model):
     """vault/provider-key.md with a second line (a note under the key, as a .md invites)
-    went into the Authorization header; http.client refused it with a ValueError that
+    went into the Authorization header; the HTTP client refused it with a ValueError that
     quotes the header, and the broker logged that error: the key, in the clear, in the
     journal. The key must never be logged."""
     key = "sk-two-lines-8d1e"
@@ -246,3 +246,50 @@ def test_a_request_trickled_a_byte_at_a_time_is_cut_off(home, fake_model):
     reply = json.loads(answer)
     assert reply["ok"] is False and "timed out" in reply["error"], reply
     assert "Traceback" not in log
+
+
+def test_a_provider_trickling_its_reply_is_cut_off_and_the_broker_serves_on(home, fake_model):
+    """The provider's body comes a byte every 0.2 s (~20 s in all): the broker answers
+    'no reply within' at its deadline, and its next call is served as usual."""
+    import time
+    fake_model.mode, fake_model.trickle_seconds = "trickle-body", 0.2
+    daemon = broker(home, fake_model, env={"SHELLDON_BRAIN_TIMEOUT": "1.5"})
+    try:
+        started = time.monotonic()
+        cut = think(home / "run/broker.sock")
+        took = time.monotonic() - started
+        fake_model.mode = "ok"
+        after = think(home / "run/broker.sock")
+    finally:
+        log = daemon.stop()
+    assert cut["ok"] is False and "no reply within 1.5s" in cut["error"], cut
+    assert took < 5, took
+    assert after == {"ok": True, "text": "Hello from the model."}
+    assert "Traceback" not in log
+
+
+def test_the_broker_reaches_an_https_provider_through_an_https_proxy(home, tmp_path):
+    """https_proxy=https://…: the broker speaks TLS to the proxy, asks it for a tunnel,
+    and TLS again with the provider inside; the provider's certificate is checked against
+    REQUESTS_CA_BUNDLE."""
+    trustme = pytest.importorskip("trustme")
+    from fakemodel import FakeModel, TlsProxy, tls_context
+    ca = trustme.CA()
+    bundle = tmp_path / "ca.pem"
+    ca.cert_pem.write_to_path(str(bundle))
+    model = FakeModel().serve_tls(tls_context(ca)).start()
+    proxy = TlsProxy(tls_context(ca))
+    env = {"REQUESTS_CA_BUNDLE": str(bundle), "https_proxy": proxy.url, "HTTPS_PROXY": proxy.url,
+           "no_proxy": "", "NO_PROXY": ""}
+    try:
+        daemon = broker(home, model, env=env)
+        try:
+            answer = think(home / "run/broker.sock")
+        finally:
+            daemon.stop()
+    finally:
+        proxy.stop()
+        model.stop()
+    assert answer == {"ok": True, "text": "Hello from the model."}
+    assert proxy.handshakes == 1 and proxy.targets == [f"127.0.0.1:{model.port}"]
+    assert len(model.requests) == 1

@@ -344,39 +344,6 @@ def test_the_model_is_reached_through_the_proxy_the_environment_names(ready, hom
     assert result.stdout.decode().startswith(DEGRADED) and len(fake_model.requests) == 1
 
 
-def test_an_https_model_is_verified_against_the_system_ca_directory(ready, home, tmp_path):
-    # A throwaway CA in a hashed directory stands in for /etc/ssl/certs (SSL_CERT_DIR): the
-    # broker's provider code checks the chain and the address against it, and refuses
-    # the same server when the directory does not hold its CA.
-    from fakemodel import FakeModel, TunnelProxy, make_ca
-    pki = make_ca(str(tmp_path / "pki"))
-    if pki is None:
-        pytest.skip("no openssl command to make a test CA with")
-    model = FakeModel().serve_tls(pki["cert"], pki["key"]).start()
-    try:
-        model.reply = "over TLS"
-        args = ("shelldon-turn", "--brain", "openai", "--brain-url", model.openai_url, "hello there")
-        trusted = {"SSL_CERT_FILE": "", "SSL_CERT_DIR": pki["cadir"]}
-        result = ready(*args, env=trusted)
-        assert result.stdout == b"over TLS\n", result.stderr
-        empty = tmp_path / "no-cas"
-        empty.mkdir()
-        result = ready(*args, env={"SSL_CERT_FILE": "", "SSL_CERT_DIR": str(empty), "SHELLDON_BRAIN_TIMEOUT": "5"})
-        assert result.stdout.decode().startswith(DEGRADED) and b"warning" in result.stderr
-        assert len(model.requests) == 1
-        # through an https_proxy: a CONNECT tunnel, TLS with the model inside it
-        proxy = TunnelProxy()
-        try:
-            result = ready(*args, env={**trusted, "https_proxy": proxy.url, "HTTPS_PROXY": proxy.url,
-                                       "no_proxy": "", "NO_PROXY": ""})
-            assert result.stdout == b"over TLS\n", result.stderr
-            assert proxy.targets == [f"127.0.0.1:{model.port}"] and len(model.requests) == 2
-        finally:
-            proxy.stop()
-    finally:
-        model.stop()
-
-
 def test_a_statement_over_the_content_bound_reaches_episodes_as_an_excerpt(ready, home):
     """Audit: the rules brain proposed a log_episode over 8 KiB, think dropped it, and the
     statement never reached episodes.md."""

@@ -16,11 +16,11 @@ class BrainConfig(msgspec.Struct, frozen=True):
     name: str = "rules"
     url: str | None = None
     model: str | None = None
-    # seconds the whole reply may take — from the first connection made to the last byte
-    # read, the retry included — not each socket read: a provider that trickles its
-    # answer must not hold a turn for minutes (broker/providers.py)
+    # seconds the whole call may take — connecting, the retry and the last byte of the
+    # reply included — not each socket read: a provider that trickles its answer must not
+    # hold a turn for minutes (broker/providers.py)
     timeout: float = 60.0
-    connect_timeout: float = 5.0  # each connect (and TLS handshake), apart from timeout
+    connect_timeout: float = 5.0  # each connect (and TLS handshake), within timeout
     retries: int = 1              # one bounded retry on connection errors and 5xx
 
 
@@ -42,17 +42,17 @@ _ENV = {"name": "SHELLDON_BRAIN", "url": "SHELLDON_BRAIN_URL", "model": "SHELLDO
 
 
 def _typed(cls, table: dict, where: str):
-    known = {f.name: f for f in msgspec.structs.fields(cls)}
-    values = {}
-    for key, value in table.items():
+    """table as a cls (a msgspec.Struct with a default for every field). Values are
+    converted leniently — SHELLDON_* variables are strings, "60" is a fine timeout —
+    and a key cls does not have is refused by name."""
+    known = [f.name for f in msgspec.structs.fields(cls)]
+    for key in table:
         if key not in known:
             raise Rejected(f"{where}: unknown key {key!r} (known: {', '.join(known)})")
-        kind = type(getattr(cls(), key)) if getattr(cls(), key) is not None else str
-        try:
-            values[key] = kind(value) if not isinstance(value, kind) else value
-        except (TypeError, ValueError):
-            raise Rejected(f"{where}: {key} must be a {kind.__name__}, not {value!r}") from None
-    return msgspec.structs.replace(cls(), **values)
+    try:
+        return msgspec.convert(table, cls, strict=False)
+    except msgspec.ValidationError as exc:
+        raise Rejected(f"{where}: {exc}") from None
 
 
 def read_file(path: str) -> dict:
@@ -84,9 +84,9 @@ def load_config(home, brain: str | None = None, brain_url: str | None = None,
         raise Rejected(f"the {brain_config.name} brain needs a URL (--brain-url, SHELLDON_BRAIN_URL or [brain] url)")
     _check_brain(brain_config)
     bounds = _typed(Bounds, data.get("bounds", {}), "config [bounds]")
-    for f in msgspec.structs.fields(Bounds):
-        if getattr(bounds, f.name) < 0:
-            raise Rejected(f"config [bounds]: {f.name} must be 0 or more, not {getattr(bounds, f.name)}")
+    for name, value in msgspec.structs.asdict(bounds).items():
+        if value < 0:
+            raise Rejected(f"config [bounds]: {name} must be 0 or more, not {value}")
     others = {k: v for k, v in data.items() if k not in ("brain", "bounds")}
     return Config(brain_config, bounds, others)
 
@@ -95,15 +95,13 @@ MAX_SECONDS = 86400.0   # a day: the socket layer refuses a timeout past time_t
 
 
 def _check_brain(brain: BrainConfig) -> None:
-    """Refuse at load what would otherwise fail inside the HTTP call with a bare
-    ValueError (a port of 99999, an unclosed '[', a timeout of -1): that ended a turn as
-    an internal error instead of a line saying which setting is wrong."""
+    """Refuse at load what would otherwise fail inside the HTTP call (a port of 99999, an
+    unclosed '[', a timeout of -1): that ended a turn as an internal error instead of a
+    line saying which setting is wrong."""
     if brain.url:
-        from .util.urls import split_url
-        try:
-            split_url(brain.url)
-        except ValueError as exc:
-            raise Rejected(f"brain URL {brain.url!r} {exc}") from None
+        why = url_problem(brain.url)
+        if why:
+            raise Rejected(f"brain URL {brain.url!r} {why}")
     for key in ("timeout", "connect_timeout"):
         seconds = getattr(brain, key)
         if not 0 < seconds <= MAX_SECONDS:   # NaN fails this too
@@ -111,6 +109,33 @@ def _check_brain(brain: BrainConfig) -> None:
                            f"not {seconds:g}")
     if not 0 <= brain.retries <= 10:
         raise Rejected(f"config [brain]: retries must be from 0 to 10, not {brain.retries}")
+
+
+def url_problem(url: str) -> str | None:
+    """What makes url unusable as a provider's http(s) URL, in a few words; None if nothing."""
+    from urllib.parse import urlsplit
+    # urlsplit quietly drops tabs and newlines (as WHATWG says a browser should): refuse
+    # them, and spaces, before it can
+    if any(c <= " " or c == "\x7f" for c in url):
+        return "has a space or a control character"
+    try:
+        parts = urlsplit(url)
+    except ValueError:   # "Invalid IPv6 URL": a '[' without its ']'
+        return "has an unclosed '[' or text after ']'"
+    if "]" in parts.netloc and parts.netloc.rpartition("]")[2][:1] not in ("", ":"):
+        return "has an unclosed '[' or text after ']'"
+    if parts.scheme.lower() not in ("http", "https"):
+        return "is not an http:// or https:// URL"
+    if not parts.hostname:
+        return "has no host"
+    try:
+        port = parts.port   # a port that is not a number, or out of range, raises here
+    except ValueError:
+        port = 0
+    if port == 0:
+        text = parts.netloc.rpartition("]")[2].rpartition(":")[2]
+        return f"has port {text!r}: a port is a number from 1 to 65535"
+    return None
 
 
 def table(config: Config, name: str, cls):

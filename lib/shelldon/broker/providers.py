@@ -1,258 +1,165 @@
 """The model providers: OpenAI-compatible chat completions and Ollama's chat API.
 
-The only module that makes HTTP calls. Through the standard library's http.client, not
-requests (docs/DEPARTURES.md): the broker is resident, and requests holds ~11 MiB more of
-its memory for the same POST (urllib.request ~1 MiB more). What requests gave is kept:
-the proxy the environment names (`https_proxy`/`http_proxy`, upper case too, the lower
-case first; `no_proxy`), read as urllib and requests read it; certificates checked
-against the system's CAs; a connect timeout, and a deadline for the whole reply (below);
-one bounded retry on a connection error or a 5xx; every failure raised as ProviderError
-with one line.
+The only module that makes HTTP calls, through requests, imported inside the call: a
+stage that asks no model (the rules brain) never loads it. requests does the HTTP — the
+proxy the environment names (`https_proxy`, `http_proxy`, `no_proxy`; an https:// proxy
+is spoken to over TLS), certificates checked (against its CA bundle, or the one
+REQUESTS_CA_BUNDLE names), the connect timeout. What is ours is the domain's rules:
 
-The deadline: `timeout` bounds the whole exchange, not each socket read — a provider (or
-anything between) that trickles a byte a second would otherwise hold a turn for as long
-as it likes. It starts when the first connection is made and the retry shares it: sending
-the request, the status line, the headers and every read of the body each get only the
-time left, and when none is left the call fails with "no reply within Ns". Connecting is
-bounded by `connect_timeout` (a retry's connect by the time left too, if that is less).
+- One deadline, `timeout`, for the whole call: connecting, the retry and the last byte
+  of the reply. requests' read timeout restarts at every byte that arrives, so a
+  provider (or anything between) that trickles its answer would hold a turn for as long
+  as it likes. The exchange runs in a thread of its own and the caller waits for it
+  until the deadline and no longer; the thread checks the deadline between reads and
+  ends by itself at its next one.
+- One bounded retry (`retries`) on a connection error or a 5xx, sharing that deadline:
+  a loop, because urllib3's Retry would give each attempt a read timeout of its own.
+- A reply of at most MAX_REPLY bytes; redirects not followed; every failure a
+  ProviderError with one line that never holds the key.
 """
-import os
+import json
 import time
 
-from ..util.urls import split_url
-
 MAX_REPLY = 4 << 20   # bytes of a provider's answer read at most
+CHUNK = 64 * 1024
 
 
 class ProviderError(Exception):
     """The provider did not give a usable reply."""
 
 
-# -- where a request goes: straight, or through the environment's proxy ------------------
-
-def _env(name: str) -> str:
-    return os.environ.get(name) or os.environ.get(name.upper()) or ""
-
-
-def proxy_for(scheme: str, host: str, port: int) -> str | None:
-    """The proxy URL for a request to scheme://host:port, or None to go straight there."""
-    proxy = _env(f"{scheme}_proxy")
-    if not proxy or (scheme == "http" and "REQUEST_METHOD" in os.environ):  # CGI: httpoxy
-        return None
-    host = host.lower()
-    for entry in _env("no_proxy").split(","):
-        name = entry.strip().lower()
-        if name == "*":
-            return None
-        name = name.lstrip(".")
-        if name and any(h == name or h.endswith("." + name) for h in (host, f"{host}:{port}")):
-            return None
-    return proxy if "://" in proxy else f"http://{proxy}"
-
-
-_classes: list = []
-
-
-def _bounded():
-    """HTTP and HTTPS connections whose connect (and TLS handshake) is bounded by its own
-    timeout, then everything else by the request's deadline. Made once, at the first call."""
-    if not _classes:
-        import http.client
-        import io
-
-        def time_left(sock, deadline):
-            """Give the socket the time left before the deadline; TimeoutError if none."""
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError
-            sock.settimeout(left)
-
-        class Deadline(io.RawIOBase):
-            """The socket's reader with each read given only the time left; a buffered
-            reader over it serves http.client's readline and read, as makefile's does."""
-
-            def __init__(self, raw, sock, deadline):
-                # the socket itself, not the connection's: http.client lets go of that
-                # (conn.sock = None) as soon as a response says the connection will close
-                self.raw, self.sock, self.deadline = raw, sock, deadline
-
-            def readable(self):
-                return True
-
-            def readinto(self, buffer):
-                time_left(self.sock, self.deadline)
-                return self.raw.readinto(buffer)
-
-            def close(self):
-                self.raw.close()
-                super().close()
-
-        class Response(http.client.HTTPResponse):
-            def __init__(self, sock, *args, deadline=None, **kwargs):
-                super().__init__(sock, *args, **kwargs)
-                if deadline is not None:
-                    self.fp = io.BufferedReader(Deadline(self.fp.detach(), sock, deadline))
-
-        class Bounded:
-            deadline = None   # time.monotonic() by which the whole reply is in; None while connecting
-
-            def __init__(self, host, port, connect_timeout, **kwargs):
-                super().__init__(host, port, **kwargs)
-                self.connect_timeout = connect_timeout
-
-            def connect(self):
-                self.timeout = self.connect_timeout
-                super().connect()
-
-            def send(self, data):
-                if self.deadline is not None:
-                    time_left(self.sock, self.deadline)
-                super().send(data)
-
-            def response_class(self, sock, *args, **kwargs):
-                # http.client makes its responses through this attribute (the CONNECT
-                # reply of a tunnel too, before there is a deadline)
-                return Response(sock, *args, deadline=self.deadline, **kwargs)
-
-        class HTTP(Bounded, http.client.HTTPConnection):
-            pass
-
-        class HTTPS(Bounded, http.client.HTTPSConnection):
-            pass
-        _classes.extend((HTTP, HTTPS))
-    return _classes
-
-
-def _split(url: str, what: str):
-    try:
-        return split_url(url)
-    except ValueError as exc:
-        raise ProviderError(f"{what} {url} {exc}") from None
-
-
-def _connection(url: str, config):
-    """(connection, the request target, extra headers) for a POST to url."""
-    parts = _split(url, "brain URL")
-    port = parts.port or (443 if parts.scheme == "https" else 80)
-    target = parts.target
-    proxy = proxy_for(parts.scheme, parts.host, port)
-    via, headers = (parts.host, port), {}
-    if proxy is not None:
-        hop = _split(proxy, "proxy")
-        via = (hop.host, hop.port or 80)
-        if hop.username is not None:
-            import base64
-            pair = f"{hop.username}:{hop.password or ''}".encode()
-            headers["Proxy-Authorization"] = "Basic " + base64.b64encode(pair).decode()
-    HTTP, HTTPS = _bounded()
-    if parts.scheme == "https":
-        conn = HTTPS(*via, config.connect_timeout, context=_tls())
-        if proxy is not None:   # CONNECT through the proxy; TLS with the provider inside
-            conn.set_tunnel(parts.host, port, headers=headers)
-            headers = {}
-    else:
-        conn = HTTP(*via, config.connect_timeout)
-        if proxy is not None:
-            target = url   # a proxy takes the absolute form
-    return conn, target, headers
-
-
-_contexts: list = []
-
-
-def _tls():
-    """One TLS context for every call, made at the first. Loading the system's CA bundle
-    costs ~15 ms and ~1.25 MiB (never given back): where the system keeps a hashed CA
-    directory (as Debian's /etc/ssl/certs), OpenSSL reads from it only the certificates a
-    chain needs. A bundle named by SSL_CERT_FILE is loaded as it is."""
-    if not _contexts:
-        import ssl
-        capath = ssl.get_default_verify_paths().capath
-        if not os.environ.get("SSL_CERT_FILE") and _hashed(capath):
-            _contexts.append(ssl.create_default_context(capath=capath))
-        else:
-            _contexts.append(ssl.create_default_context())
-    return _contexts[0]
-
-
-def _hashed(directory: str | None) -> bool:
-    """A directory of CA certificates named by subject hash (`<8 hex digits>.<n>`)."""
-    try:
-        names = os.listdir(directory) if directory else []
-    except OSError:
-        return False
-    return any(len(name) >= 10 and name[8] == "." and name[9:].isdigit() and
-               all(c in "0123456789abcdef" for c in name[:8]) for name in names)
-
-
 def preload() -> None:
-    """Load the HTTP client now, not on the first call (a dropped worker cannot import) —
-    with the idna codec the socket layer looks up by name to resolve a host."""
-    import encodings.idna  # noqa: F401
-    _bounded()
+    """Import requests now, not at the first call: the launcher calls this before it
+    forks workers that, dropped to another uid, may not be able to read the library."""
+    import requests  # noqa: F401
 
 
 def _post(url: str, payload: dict, headers: dict, config) -> dict:
-    import http.client
+    import threading
 
-    import json
-    body = json.dumps(payload).encode()
-    attempts = 1 + max(0, config.retries)
-    last, deadline = "no attempt", None
+    import requests  # noqa: F401  (here, not in the thread: importing is not the provider's time)
+    deadline = time.monotonic() + config.timeout
     late = ProviderError(f"{url}: no reply within {config.timeout:g}s")
-    for attempt in range(attempts):
-        conn, target, extra = _connection(url, config)
+    outcome: list = []
+
+    def exchange():
         try:
-            if deadline is not None:   # a retry: connecting counts against the time left
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise late
-                conn.connect_timeout = min(conn.connect_timeout, left)
+            outcome.append(_attempts(url, payload, headers, config, deadline, late))
+        except BaseException as exc:   # handed to the caller, raised there
+            outcome.append(exc)
+
+    worker = threading.Thread(target=exchange, name="provider call", daemon=True)
+    worker.start()
+    worker.join(max(0.0, deadline - time.monotonic()))
+    if not outcome:
+        raise late
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
+def _attempts(url: str, payload: dict, headers: dict, config, deadline: float, late: ProviderError) -> dict:
+    import requests
+    last = "no attempt"
+    with requests.Session() as session:
+        for attempt in range(1 + config.retries):
+            if attempt:
+                time.sleep(0.2)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise late
+            connect = min(config.connect_timeout, left)
             try:
-                conn.connect()
-            except TimeoutError:   # a connection error, retried (no need to pause first)
-                if deadline is not None and time.monotonic() >= deadline:
-                    raise late from None
-                last = f"{url}: cannot connect within {conn.connect_timeout:g}s"
-                continue
-            if deadline is None:
-                deadline = time.monotonic() + config.timeout
-            conn.deadline = deadline
-            conn.request("POST", target, body, {"Content-Type": "application/json", **extra, **headers})
-            response = conn.getresponse()
-            status, data = response.status, response.read(MAX_REPLY + 1)
-        except TimeoutError:
-            raise late from None
-        except (OSError, http.client.HTTPException) as exc:
-            last = f"{url}: cannot connect ({type(exc).__name__})"
-        else:
-            if status >= 500:
-                last = f"{url}: server error {status}"
-            elif status >= 400:
-                said = data[:200].decode("utf-8", "replace")
-                raise ProviderError(f"{url}: refused with {status}: {said}")
-            elif len(data) > MAX_REPLY:
-                raise ProviderError(f"{url}: reply larger than {MAX_REPLY >> 20} MiB")
-            else:
-                try:
-                    return json.loads(data.decode("utf-8"))
-                except (ValueError, RecursionError):
-                    raise ProviderError(f"{url}: reply is not JSON") from None
-        finally:
-            conn.close()
-        if attempt + 1 < attempts:
-            time.sleep(0.2)
+                with session.post(url, json=payload, headers=headers, stream=True, allow_redirects=False,
+                                  timeout=(connect, left)) as response:
+                    if response.status_code < 500:
+                        return _reply(response, url, deadline, late)
+                    last = f"{url}: server error {response.status_code}"
+            except requests.exceptions.SSLError as exc:   # no retry: it would fail the same way
+                raise ProviderError(f"{url}: {_tls_problem(exc)}") from None
+            except requests.exceptions.ConnectTimeout:
+                last = f"{url}: cannot connect within {connect:g}s"
+            except requests.exceptions.Timeout:   # nothing came for the time that was left
+                raise late from None
+            except requests.exceptions.ConnectionError as exc:
+                last = f"{url}: cannot connect ({_innermost(exc)})"
+            except requests.RequestException as exc:
+                raise ProviderError(f"{url}: {type(exc).__name__}") from None
     raise ProviderError(last)
+
+
+def _reply(response, url: str, deadline: float, late: ProviderError) -> dict:
+    """The body, read as it arrives (read1: a read waits for some bytes, not for a whole
+    chunk) against the deadline, and parsed."""
+    from urllib3.exceptions import HTTPError, ReadTimeoutError
+    body = bytearray()
+    try:
+        while chunk := response.raw.read1(CHUNK, decode_content=True):
+            body += chunk
+            if len(body) > MAX_REPLY:
+                raise ProviderError(f"{url}: reply larger than {MAX_REPLY >> 20} MiB")
+            if time.monotonic() >= deadline:
+                raise late
+    except ReadTimeoutError:
+        raise late from None
+    except HTTPError as exc:
+        raise ProviderError(f"{url}: reply cut short ({_innermost(exc)})") from None
+    if time.monotonic() >= deadline:
+        raise late
+    if response.status_code >= 300:
+        said = body[:200].decode("utf-8", "replace")
+        raise ProviderError(f"{url}: refused with {response.status_code}: {said}")
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        raise ProviderError(f"{url}: reply is not JSON") from None
+
+
+def _chain(exc: BaseException):
+    """exc and what caused it, outermost first (requests wraps urllib3's errors, which
+    wrap the socket's)."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        yield exc
+        reason = getattr(exc, "reason", None)
+        exc = reason if isinstance(reason, BaseException) else (exc.__cause__ or exc.__context__)
+
+
+def _innermost(exc: BaseException) -> str:
+    """A few words on what went wrong underneath: requests' own text quotes a connection
+    pool's repr."""
+    *_, cause = _chain(exc)
+    return getattr(cause, "strerror", None) or type(cause).__name__
+
+
+def _tls_problem(exc: BaseException) -> str:
+    import ssl
+    for cause in _chain(exc):
+        if isinstance(cause, ssl.SSLCertVerificationError):
+            return (f"certificate not trusted ({cause.verify_message}); "
+                    f"a private CA's bundle goes in REQUESTS_CA_BUNDLE")
+    return f"TLS failed ({_innermost(exc)})"
 
 
 def _messages(prompt: str) -> list[dict]:
     return [{"role": "user", "content": prompt}]
 
 
+def _auth(api_key: str | None) -> dict:
+    if not api_key:
+        return {}
+    if not (api_key.isascii() and api_key.isprintable()):
+        # it would go into a header, whose error would quote it: say neither
+        raise ProviderError("the provider key is not one line of printable ASCII "
+                            "(a second line, a control character?): not sent")
+    return {"Authorization": f"Bearer {api_key}"}
+
+
 def complete_openai(config, prompt: str, api_key: str | None) -> str:
     url = config.url.rstrip("/") + "/chat/completions"
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-    data = _post(url, {"model": config.model or "gpt-4o-mini", "messages": _messages(prompt)}, headers, config)
+    data = _post(url, {"model": config.model or "gpt-4o-mini", "messages": _messages(prompt)}, _auth(api_key),
+                 config)
     try:
         content = data["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError):
@@ -264,9 +171,8 @@ def complete_openai(config, prompt: str, api_key: str | None) -> str:
 
 def complete_ollama(config, prompt: str, api_key: str | None) -> str:
     url = config.url.rstrip("/") + "/api/chat"
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     payload = {"model": config.model or "llama3.2", "messages": _messages(prompt), "stream": False}
-    data = _post(url, payload, headers, config)
+    data = _post(url, payload, _auth(api_key), config)
     try:
         content = data["message"]["content"]
     except (KeyError, TypeError):
