@@ -127,9 +127,13 @@ def read_tail(path: str) -> Tail:
     return Tail(size, last is not None, last)
 
 
-def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime, tail: Tail) -> None:
-    """Append the turn's entry to its day's file (tail: that file's, as read_tail gave it)."""
+def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
+                tail: Tail | None = None) -> None:
+    """Append the turn's entry to its day's file (tail: that file's, as read_tail gave it,
+    if the caller has read it already)."""
     ensure_dir(home.raw)
+    if tail is None:
+        tail = read_tail(day_path(home, when))
     chunk = render_entry(turn_id, owner, pet, when)
     if not tail.size:
         from ..contracts.markdown import render_document  # the day's first turn only
