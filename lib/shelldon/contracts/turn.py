@@ -10,11 +10,13 @@ ops       the ops the brain proposed, each kept as the raw JSON it came as: the 
 ts        when the turn was said: ISO 8601 with a UTC offset, "2024-03-05T18:22:00+01:00" or
           "2024-03-05T18:22:00Z" (RFC 3339's profile of it). Optional: a turn without it
           happened now. An owner importing an old chat archive gives each turn its ts and
-          keeps the dates, in history and in raw/. A time without an offset names no
-          moment, so it is refused rather than guessed.
+          keeps the dates: in history, and in the raw/ file of the local day it was said.
+          A time without an offset names no moment, so it is refused rather than guessed.
 
 Unknown fields are refused; absent optional fields are left out when a record is written.
 """
+import os
+import time
 from datetime import datetime, timezone
 from typing import Annotated
 
@@ -50,8 +52,6 @@ _encoder = msgspec.json.Encoder()
 
 def new_turn_id(prefix: str = "") -> str:
     """A turn id that sorts by time: UTC to the microsecond, then random hex."""
-    import os
-    import time
     now = time.time()
     stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime(now))
     micro = int((now % 1) * 1_000_000)

@@ -2,9 +2,14 @@
 
 The rules, and why they hold at a cost that does not grow with raw/ or history:
 
-- history ⊆ raw/. The raw append comes first (and is fsynced), the history transaction
-  second, so a turn can be in raw/ without being in history — prune keeps such a capture —
-  but never in history without its capture.
+- history ⊆ raw/. The raw append comes first, the history transaction second, so a turn
+  can be in raw/ without being in history — prune keeps such a capture — but never in
+  history without its capture. A stream's appends are fsynced once per batch, after its
+  commits, so a turn costs one fsync (history's) rather than two: a kill cannot break the
+  order, since the appended bytes are the kernel's once write() returns; a power cut
+  mid-batch can lose raw/ entries of that batch's turns, which history (synchronous=FULL)
+  keeps. A turn recorded on its own (record() without a batch: the launcher, shelldon-turn)
+  fsyncs its append before its commit.
 - A turn in history is recorded: a retry that finds its turn id (one indexed lookup)
   writes nothing, to either store.
 - Only the last entry of a day's file can hold a turn that history lacks. Writers hold the
@@ -66,8 +71,12 @@ def check_not_reused(store: HistoryStore, turn: TurnRecord) -> None:
     answered and then silently dropped."""
     stored = _stored_owner(store, turn.turn_id)
     if stored is not None and stored != redact(turn.owner)[0]:   # stored as redacted
-        raise ContractError(f"turn {turn.turn_id} is already recorded with another message; "
-                            f"a new message needs a new turn id")
+        raise _reused(turn.turn_id)
+
+
+def _reused(turn_id: str) -> ContractError:
+    return ContractError(f"turn {turn_id} is already recorded with another message; "
+                         f"a new message needs a new turn id")
 
 
 def _commit(store: HistoryStore, turn_id: str, owner: str, pet: str, when: datetime) -> bool:
@@ -78,29 +87,36 @@ def _commit(store: HistoryStore, turn_id: str, owner: str, pet: str, when: datet
     return new
 
 
-def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | None = None) -> bool:
+def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | None = None,
+           unsynced: set | None = None) -> bool:
     """True if the turn was new. A turn with nothing to record records nothing
-    (ContractError, see check_recordable)."""
+    (ContractError, see check_recordable). unsynced: a batch's set of raw/ files appended
+    to and not yet fsynced — the caller syncs them (raw.sync_file) before it reports the
+    batch done; without it, the raw append is fsynced before the commit."""
     check_recordable(turn)
     when = turn.ts or now or clock_now()
     owner, hidden = redact(turn.owner)
     stored = _stored_owner(store, turn.turn_id)
-    if stored is not None:
+    if stored is not None:    # recorded: in history, so in raw/ too
         if stored != owner:
-            raise ContractError(f"turn {turn.turn_id} is already recorded with another message; "
-                                f"a new message needs a new turn id")
+            raise _reused(turn.turn_id)
         return False
     reply, hidden_reply = redact(turn.reply)
     if hidden + hidden_reply:
         from ..util import log
         log.warn(f"turn {turn.turn_id}: {hidden + hidden_reply} secret-shaped string(s) redacted "
                  f"before recording; keep secrets in memory/vault/")
-    tail = raw.read_tail(raw.day_path(home, when))
+    path = raw.day_path(home, when)
+    tail = raw.read_tail(path)
     last = tail.last
     if last is None or last.turn_id != turn.turn_id:   # else: captured by a run killed before its commit
         if last is not None and not store.has_turn(last.turn_id):
             _commit(store, last.turn_id, last.owner, last.pet, last.when)   # that run's turn, from raw/
-        raw.append_turn(home, turn.turn_id, owner, reply, when, tail)
+        raw.append_turn(home, turn.turn_id, owner, reply, when, tail, sync=unsynced is None)
+    if unsynced is not None:
+        unsynced.add(path)
+    elif last is not None and last.turn_id == turn.turn_id:
+        raw.sync_file(path)    # the killed run's append may not have reached the disk
     return _commit(store, turn.turn_id, owner, reply, when)
 
 
@@ -166,17 +182,22 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
             if progress:
                 progress(sum(size for _, size in batch))
             continue
+        unsynced: set[str] = set()
         with write_session(home) as store:
-            for turn, size in batch:
-                if turn is not None:
-                    try:
-                        record(home, store, turn)
-                    except ContractError as exc:   # a turn id already taken: the others still go in
-                        log.error(str(exc))
-                        bad.append(0)
-                    else:
-                        stdout.write(turn.reply.encode("utf-8") + b"\n")
-                if progress:
-                    progress(size)
+            try:
+                for turn, size in batch:
+                    if turn is not None:
+                        try:
+                            record(home, store, turn, unsynced=unsynced)
+                        except ContractError as exc:   # a turn id already taken: the others still go in
+                            log.error(str(exc))
+                            bad.append(0)
+                        else:
+                            stdout.write(turn.reply.encode("utf-8") + b"\n")
+                    if progress:
+                        progress(size)
+            finally:
+                for path in sorted(unsynced):
+                    raw.sync_file(path)
         stdout.flush()
     return 65 if bad else 0

@@ -10,7 +10,7 @@ the budget counts days) and starts with a frontmatter header. Each entry is
 Every message line is quoted with '> ', so nothing the owner types can look like an
 entry heading: the headings are the only lines that start with '## ', and an entry can be
 read back exactly. Writers hold the home's write lock, so appends never interleave; which
-turns are written here, and when, is core/ingest.py's rule.
+turns are written here, and when they are synced, is core/ingest.py's rule.
 """
 import os
 import re
@@ -19,7 +19,7 @@ from datetime import datetime, timedelta, timezone
 import msgspec
 
 from ..home import Home
-from ..util.atomic import append_durable, ensure_dir
+from ..util.atomic import SymlinkRefused, ensure_dir
 from .history import iso
 
 ENTRY_HEADING = re.compile(r"^## (\S+) · ", re.MULTILINE)
@@ -128,14 +128,16 @@ def read_tail(path: str) -> Tail:
 
 
 def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
-                tail: Tail | None = None) -> None:
-    """Append the turn's entry to its day's file (tail: that file's, as read_tail gave it,
-    if the caller has read it already)."""
-    ensure_dir(home.raw)
+                tail: Tail | None = None, sync: bool = True) -> str:
+    """Append the turn's entry to its day's file and return the file's path. tail: that
+    file's, as read_tail gave it, if the caller has read it already. sync=False leaves the
+    fsync to the caller (sync_file), who may cover many appends with one."""
+    path = day_path(home, when)
     if tail is None:
-        tail = read_tail(day_path(home, when))
+        tail = read_tail(path)
     chunk = render_entry(turn_id, owner, pet, when)
     if not tail.size:
+        ensure_dir(home.raw)
         from ..contracts.markdown import render_document  # the day's first turn only
         chunk = render_document({"name": day_name(when), "collection": "raw", "created": iso(when),
                                  "updated": iso(when), "source": turn_id}, "") + "\n" + chunk
@@ -145,4 +147,43 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
         # count as captured, nothing already there is cut, and this one starts on a line
         # of its own, after a blank line.
         chunk = "\n\n" + chunk
-    append_durable(day_path(home, when), chunk.encode("utf-8"))
+    _append(path, chunk.encode("utf-8"), sync)
+    return path
+
+
+def _append(path: str, data: bytes, sync: bool) -> None:
+    """One write() with O_APPEND (then fsync, if sync). A failed append (a full disk after
+    part of the data went in) is cut back to the file's earlier length: a torn entry would
+    stay for ever. A symlink in the file's place is refused, never followed."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o644)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise SymlinkRefused(f"refusing to write through a symlink: {path}") from None
+        raise
+    try:
+        size = os.fstat(fd).st_size
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[os.write(fd, view):]
+            if sync:
+                os.fsync(fd)
+        except OSError as exc:
+            try:
+                os.ftruncate(fd, size)
+                os.fsync(fd)
+            except OSError:
+                pass
+            raise OSError(exc.errno, exc.strerror, path) from exc
+    finally:
+        os.close(fd)
+
+
+def sync_file(path: str) -> None:
+    """fsync a day's file: the appends made with sync=False reach the disk."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
