@@ -251,3 +251,32 @@ def test_a_long_import_shows_a_progress_bar_on_a_terminal(ready, home, tmp_path)
         os.close(leader)
     assert b"ingesting" in seen and b"100%" in seen, seen[-300:]
     assert db_rows(home, "SELECT count(*) FROM messages") == [(4000,)]
+
+
+def test_a_stream_killed_again_and_again_then_rerun_records_each_turn_once(ready, home, tmp_path):
+    import os
+    import random
+    import signal
+    import subprocess
+    import sys
+    import time
+    from conftest import BIN
+    from shelldon.core.raw import turn_ids
+    path = _turns_file(tmp_path, 1500)
+    env = {**os.environ, "SHELLDON_HOME": str(home), "SHELLDON_NOW": NOON}
+    rng = random.Random(5)
+    for _ in range(4):
+        with open(path, "rb") as stdin:
+            proc = subprocess.Popen([sys.executable, str(BIN / "shelldon-ingest")], stdin=stdin,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        time.sleep(rng.uniform(0.5, 2.0))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    with open(path, "rb") as stdin:
+        done = subprocess.run([sys.executable, str(BIN / "shelldon-ingest")], stdin=stdin,
+                              capture_output=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert db_rows(home, "SELECT count(*), count(DISTINCT turn_id) FROM messages") == [(3000, 1500)]
+    ids = [i for day in (home / "raw").glob("*.md") for i in turn_ids(day.read_text())]
+    assert sorted(ids) == sorted(f"t{n}" for n in range(1500))
+    assert db_rows(home, "SELECT sum(spent) FROM budget") == [(1500,)]

@@ -10,7 +10,7 @@ The rules, and why they hold at a cost that does not grow with raw/ or history:
   mid-batch can lose raw/ entries of that batch's turns, which history (synchronous=FULL)
   keeps. A turn recorded on its own (record() without a batch: the launcher, shelldon-turn)
   fsyncs its append before its commit.
-- A turn in history is recorded: a retry that finds its turn id (one indexed lookup)
+- Recorded means in history: a retry finds the turn id there (one indexed lookup) and
   writes nothing, to either store.
 - Only the last entry of a day's file can hold a turn that history lacks. Writers hold the
   write lock, so the one window is a writer killed between its append and its commit, and
