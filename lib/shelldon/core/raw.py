@@ -70,7 +70,7 @@ def render_entry(turn_id: str, owner: str, pet: str, when: datetime) -> str:
 
 
 def day_name(when: datetime) -> str:
-    return when.astimezone().strftime("%Y-%m-%d")
+    return when.astimezone().date().isoformat()   # four-digit years, as strftime does not promise
 
 
 def day_path(home: Home, when: datetime) -> str:
