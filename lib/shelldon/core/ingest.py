@@ -87,12 +87,27 @@ def _commit(store: HistoryStore, turn_id: str, owner: str, pet: str, when: datet
     return new
 
 
+class Batch:
+    """What one write session knows of the raw/ files it appended to: which are not yet
+    fsynced, and how each ends — with a turn this session committed, so its tail need
+    not be read again (the write lock keeps every other writer out meanwhile)."""
+
+    def __init__(self):
+        self.unsynced: set[str] = set()
+        self.ends: dict[str, raw.Tail] = {}
+
+    def sync(self) -> None:
+        for path in sorted(self.unsynced):
+            raw.sync_file(path)
+        self.unsynced.clear()
+
+
 def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | None = None,
-           unsynced: set | None = None) -> bool:
+           batch: Batch | None = None) -> bool:
     """True if the turn was new. A turn with nothing to record records nothing
-    (ContractError, see check_recordable). unsynced: a batch's set of raw/ files appended
-    to and not yet fsynced — the caller syncs them (raw.sync_file) before it reports the
-    batch done; without it, the raw append is fsynced before the commit."""
+    (ContractError, see check_recordable). batch: the session's Batch, whose raw/ appends
+    the caller fsyncs (Batch.sync) once the batch is committed; without one, the raw
+    append is fsynced before the commit."""
     check_recordable(turn)
     when = turn.ts or now or clock_now()
     owner, hidden = redact(turn.owner)
@@ -107,17 +122,21 @@ def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | No
         log.warn(f"turn {turn.turn_id}: {hidden + hidden_reply} secret-shaped string(s) redacted "
                  f"before recording; keep secrets in memory/vault/")
     path = raw.day_path(home, when)
-    tail = raw.read_tail(path)
+    known = batch.ends.get(path) if batch is not None else None
+    tail = known or raw.read_tail(path)
     last = tail.last
     if last is None or last.turn_id != turn.turn_id:   # else: captured by a run killed before its commit
-        if last is not None and not store.has_turn(last.turn_id):
+        if known is None and last is not None and not store.has_turn(last.turn_id):
             _commit(store, last.turn_id, last.owner, last.pet, last.when)   # that run's turn, from raw/
-        raw.append_turn(home, turn.turn_id, owner, reply, when, tail, sync=unsynced is None)
-    if unsynced is not None:
-        unsynced.add(path)
-    elif last is not None and last.turn_id == turn.turn_id:
+        tail = raw.append_turn(home, turn.turn_id, owner, reply, when, tail, sync=batch is None)
+    elif batch is None:
         raw.sync_file(path)    # the killed run's append may not have reached the disk
-    return _commit(store, turn.turn_id, owner, reply, when)
+    if batch is not None:
+        batch.unsynced.add(path)
+    new = _commit(store, turn.turn_id, owner, reply, when)
+    if batch is not None:
+        batch.ends[path] = tail
+    return new
 
 
 def input_size(stream) -> int | None:
@@ -177,18 +196,18 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
         lines = iter([(turn, 0)])
     else:
         lines = _read_turns(stdin, bad)
-    while batch := list(islice(lines, BATCH)):
-        if not any(turn for turn, _ in batch):
+    while chunk := list(islice(lines, BATCH)):
+        if not any(turn for turn, _ in chunk):
             if progress:
-                progress(sum(size for _, size in batch))
+                progress(sum(size for _, size in chunk))
             continue
-        unsynced: set[str] = set()
+        batch = Batch()
         with write_session(home) as store:
             try:
-                for turn, size in batch:
+                for turn, size in chunk:
                     if turn is not None:
                         try:
-                            record(home, store, turn, unsynced=unsynced)
+                            record(home, store, turn, batch=batch)
                         except ContractError as exc:   # a turn id already taken: the others still go in
                             log.error(str(exc))
                             bad.append(0)
@@ -197,7 +216,6 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
                     if progress:
                         progress(size)
             finally:
-                for path in sorted(unsynced):
-                    raw.sync_file(path)
+                batch.sync()
         stdout.flush()
     return 65 if bad else 0

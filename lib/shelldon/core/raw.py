@@ -128,10 +128,10 @@ def read_tail(path: str) -> Tail:
 
 
 def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
-                tail: Tail | None = None, sync: bool = True) -> str:
-    """Append the turn's entry to its day's file and return the file's path. tail: that
-    file's, as read_tail gave it, if the caller has read it already. sync=False leaves the
-    fsync to the caller (sync_file), who may cover many appends with one."""
+                tail: Tail | None = None, sync: bool = True) -> Tail:
+    """Append the turn's entry to its day's file; the file's tail after it. tail: the
+    file's before it, as read_tail gave it, if the caller has read it already. sync=False
+    leaves the fsync to the caller (sync_file), who may cover many appends with one."""
     path = day_path(home, when)
     if tail is None:
         tail = read_tail(path)
@@ -147,8 +147,9 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
         # count as captured, nothing already there is cut, and this one starts on a line
         # of its own, after a blank line.
         chunk = "\n\n" + chunk
-    _append(path, chunk.encode("utf-8"), sync)
-    return path
+    data = chunk.encode("utf-8")
+    _append(path, data, sync)
+    return Tail(tail.size + len(data), True, Entry(turn_id, owner, pet, when))
 
 
 def _append(path: str, data: bytes, sync: bool) -> None:
