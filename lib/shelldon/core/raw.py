@@ -114,9 +114,9 @@ def read_tail(path: str) -> Tail:
             start = max(0, size - step)
             chunk = os.pread(fd, size - start, start)
             at = chunk.rfind(b"\n## ")
-            if at != -1 or start == 0 or step >= MAX_ENTRY:
+            if at != -1 or start == 0 or step == MAX_ENTRY:
                 break
-            step *= 2
+            step = min(2 * step, MAX_ENTRY)
     finally:
         os.close(fd)
     whole = chunk.endswith(b"\n\n") or (at == -1 and chunk.endswith(b"---\n"))
