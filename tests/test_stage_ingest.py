@@ -156,3 +156,127 @@ def test_an_entry_cut_short_by_a_killed_append_does_not_count_as_captured(ready,
     assert turn_ids(text) == ["t1", "t2", "t2", "t3"]                   # every heading at a line start
     assert "> my sister Ana lives in Porto\n\n**pet**\n> noted\n" in text  # t2 captured whole
     assert db_rows(home, "SELECT count(DISTINCT turn_id) FROM messages") == [(3,)]
+
+
+def test_a_killed_runs_capture_is_recorded_before_another_turn_follows_it(ready, home, monkeypatch):
+    """A run killed between its raw/ append and its commit leaves its turn only in raw/, as
+    the day's last entry. The next turn recorded on that day records it from raw/ first, so
+    a re-run of the killed stream, which reads only the tail, does not capture it twice."""
+    monkeypatch.setenv("SHELLDON_NOW", NOON)
+    turn = lambda tid, owner: json.dumps({"turn_id": tid, "owner": owner, "reply": f"re {owner}"}) + "\n"
+    assert ready("shelldon-ingest", input=turn("t1", "first") + turn("t2", "my sister\n\nAna")).returncode == 0
+    before = db_rows(home, "SELECT role, content, ts FROM messages WHERE turn_id = 't2' ORDER BY id")
+    with sqlite3.connect(home / "history.db") as conn:                  # the kill before t2's commit
+        conn.execute("DELETE FROM messages WHERE turn_id = 't2'")
+        conn.execute("UPDATE budget SET spent = spent - 1")
+    assert ready("shelldon-ingest", input=turn("t3", "third")).returncode == 0
+    assert db_rows(home, "SELECT role, content, ts FROM messages WHERE turn_id = 't2' ORDER BY id") == before
+    assert ready("shelldon-ingest", input=turn("t1", "first") + turn("t2", "my sister\n\nAna")).returncode == 0
+    from shelldon.core.raw import turn_ids
+    assert turn_ids(next((home / "raw").glob("*.md")).read_text()) == ["t1", "t2", "t3"]
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(6,)]
+    assert db_rows(home, "SELECT spent FROM budget") == [(3,)]
+
+
+def test_a_turn_with_ts_keeps_its_date_in_history_and_raw(ready, home):
+    turn = {"turn_id": "old1", "owner": "we moved to Porto", "reply": "noted", "ts": "2024-03-05T23:30:00-02:00"}
+    result = ready("shelldon-ingest", input=json.dumps(turn) + "\n", env={"TZ": "Europe/Lisbon"})
+    assert result.returncode == 0, result.stderr
+    assert db_rows(home, "SELECT DISTINCT ts FROM messages") == [("2024-03-06T01:30:00Z",)]
+    assert db_rows(home, "SELECT day, spent FROM budget") == [("2024-03-06", 1)]   # Lisbon's day
+    (day,) = (home / "raw").glob("*.md")
+    assert day.name == "2024-03-06.md" and "## old1 · 01:30:00 +0000" in day.read_text()
+
+
+def test_a_ts_without_offset_or_not_iso_is_refused_by_line(ready, home):
+    lines = [{"turn_id": "t1", "owner": "a", "reply": "b", "ts": "2024-03-05T18:22:00"},
+             {"turn_id": "t2", "owner": "a", "reply": "b", "ts": "5 March 2024"},
+             {"turn_id": "t3", "owner": "a", "reply": "b", "ts": 1709659320},
+             {"turn_id": "t4", "owner": "a", "reply": "b", "ts": "2024-03-05T18:22:00Z"}]
+    result = ready("shelldon-ingest", input="".join(json.dumps(line) + "\n" for line in lines))
+    assert result.returncode == 65 and result.stdout == b"b\n"
+    err = result.stderr.decode().splitlines()
+    assert len(err) == 3 and all("ts" in line for line in err), err
+    assert err[0].startswith("shelldon-ingest: line 1:") and "no UTC offset" in err[0]
+    assert err[1].startswith("shelldon-ingest: line 2:") and "not an ISO 8601 time" in err[1]
+    assert db_rows(home, "SELECT DISTINCT turn_id, ts FROM messages") == [("t4", "2024-03-05T18:22:00Z")]
+
+
+def _turns_file(tmp_path, count):
+    path = tmp_path / "turns.jsonl"
+    path.write_text("".join(json.dumps({"turn_id": f"t{n}", "owner": f"o{n}", "reply": f"p{n}"}) + "\n"
+                            for n in range(count)))
+    return path
+
+
+def test_a_long_import_in_a_pipe_or_from_a_file_says_nothing_on_stderr(ready, home, tmp_path):
+    import os
+    import subprocess
+    import sys
+    from conftest import BIN
+    path = _turns_file(tmp_path, 300)
+    assert ready("shelldon-ingest", input=path.read_bytes()).stderr == b""
+    with open(path, "rb") as stdin:    # stdin a file, stderr a pipe (cron): no bar either
+        result = subprocess.run([sys.executable, str(BIN / "shelldon-ingest")], stdin=stdin,
+                                capture_output=True, env={**os.environ, "SHELLDON_HOME": str(home)})
+    assert result.returncode == 0 and result.stderr == b"" and len(result.stdout.splitlines()) == 300
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(600,)]
+
+
+def test_a_long_import_shows_a_progress_bar_on_a_terminal(ready, home, tmp_path):
+    import os
+    import pty
+    import subprocess
+    import sys
+    from conftest import BIN
+    path = _turns_file(tmp_path, 2000)
+    leader, follower = pty.openpty()
+    try:
+        with open(path, "rb") as stdin:
+            proc = subprocess.Popen([sys.executable, str(BIN / "shelldon-ingest")], stdin=stdin,
+                                    stdout=subprocess.DEVNULL, stderr=follower,
+                                    env={**os.environ, "SHELLDON_HOME": str(home), "COLUMNS": "100"})
+        os.close(follower)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:     # EIO: the stage exited and closed the terminal
+                break
+            if not chunk:
+                break
+            seen += chunk
+        assert proc.wait(timeout=120) == 0
+    finally:
+        os.close(leader)
+    assert b"ingesting" in seen and b"100%" in seen, seen[-300:]
+    assert db_rows(home, "SELECT count(*) FROM messages") == [(4000,)]
+
+
+def test_a_stream_killed_again_and_again_then_rerun_records_each_turn_once(ready, home, tmp_path):
+    import os
+    import random
+    import signal
+    import subprocess
+    import sys
+    import time
+    from conftest import BIN
+    from shelldon.core.raw import turn_ids
+    path = _turns_file(tmp_path, 1500)
+    env = {**os.environ, "SHELLDON_HOME": str(home), "SHELLDON_NOW": NOON}
+    rng = random.Random(5)
+    for _ in range(4):
+        with open(path, "rb") as stdin:
+            proc = subprocess.Popen([sys.executable, str(BIN / "shelldon-ingest")], stdin=stdin,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        time.sleep(rng.uniform(0.5, 2.0))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    with open(path, "rb") as stdin:
+        done = subprocess.run([sys.executable, str(BIN / "shelldon-ingest")], stdin=stdin,
+                              capture_output=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert db_rows(home, "SELECT count(*), count(DISTINCT turn_id) FROM messages") == [(3000, 1500)]
+    ids = [i for day in (home / "raw").glob("*.md") for i in turn_ids(day.read_text())]
+    assert sorted(ids) == sorted(f"t{n}" for n in range(1500))
+    assert db_rows(home, "SELECT sum(spent) FROM budget") == [(1500,)]

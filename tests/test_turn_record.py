@@ -24,9 +24,9 @@ def test_round_trip_and_absent_fields_left_out():
     ('{"turn_id":"t1","owner":5}', "expected str"),
     ('{"turn_id":"t1","owner":"a","reply":["x"]}', "expected str"),
     ('{"turn_id":"t1","owner":"a","ops":{"op":"x"}}', "expected array"),
-    ('["t1"]', "expected an object"),
+    ('["t1"]', "expected object"),
     ('{"turn_id":"t1","owner":NaN}', "not valid JSON"),
-    ('{"turn_id":"t1","owner":"\\ud800"}', "lone surrogate"),
+    ('{"turn_id":"t1","owner":"\\ud800"}', "not valid JSON"),
     ('{"turn_id":"../x","owner":"a"}', "bad turn id"),
     ('{"turn_id":"t1","owner":"a\\u0000b"}', "NUL"),
     ("{nope", "not valid JSON"),
@@ -49,3 +49,35 @@ def test_any_object_decodes_or_is_refused_cleanly(obj):
     except ContractError:
         return
     assert decode_turn(encode_turn(record)) == record
+
+
+def test_ts_round_trips_with_its_offset_and_is_left_out_when_absent():
+    line = b'{"turn_id":"t1","owner":"a","reply":"b","ts":"2024-03-05T18:22:00+01:00"}'
+    record = decode_turn(line)
+    assert record.ts.isoformat() == "2024-03-05T18:22:00+01:00"
+    assert encode_turn(record) == line
+    assert b"ts" not in encode_turn(decode_turn(b'{"turn_id":"t1","owner":"a"}'))
+
+
+@pytest.mark.parametrize("ts, why", [
+    ("2024-03-05T18:22:00", "ts has no UTC offset"),
+    ("2024-03-05", "ts has no UTC offset|ts is not an ISO 8601 time"),
+    ("18:22", "ts is not an ISO 8601 time"),
+    ("yesterday", "ts is not an ISO 8601 time"),
+    (1709659320, "ts is not an ISO 8601 time"),
+])
+def test_a_ts_without_offset_or_not_iso_is_refused(ts, why):
+    with pytest.raises(ContractError, match=why):
+        decode_turn(json.dumps({"turn_id": "t1", "owner": "a", "ts": ts}))
+
+
+def test_ops_given_as_bytes_equal_the_same_ops_decoded_and_are_written_unchanged():
+    op = b'{"op": "log_episode",  "content": "x"}'
+    record = TurnRecord("t1", "a", ops=[op])
+    assert decode_turn(encode_turn(record)) == record
+    assert op in encode_turn(record) and [bytes(o) for o in record.ops] == [op]
+
+
+def test_a_deeply_nested_op_is_refused_not_a_crash():
+    with pytest.raises(ContractError, match="not valid JSON"):
+        decode_turn('{"turn_id":"t1","owner":"a","ops":[' + "[" * 100000 + "]" * 100000 + "]}")

@@ -1,51 +1,53 @@
 """Turn records: the one JSON object per line that flows between stages.
 
-{"turn_id", "owner", "prompt"?, "reply"?, "ops"?: [...]}. The ops stay raw here: each is
-validated on its own by the core, so one bad op never costs the record.
+    {"turn_id", "owner", "prompt"?, "reply"?, "ops"?: [...], "ts"?}
+
+turn_id   letters, digits and . _ : - (64 at most, starting with a letter or digit); the
+          ids a stage makes sort by time.
+owner     the owner's message; reply: the pet's; prompt: what the brain was shown.
+ops       the ops the brain proposed, each kept as the raw JSON it came as: the core
+          validates each op on its own, so one bad op never costs the record.
+ts        when the turn was said: ISO 8601 with a UTC offset, "2024-03-05T18:22:00+01:00" or
+          "2024-03-05T18:22:00Z" (RFC 3339's profile of it). Optional: a turn without it
+          happened now. An owner importing an old chat archive gives each turn its ts and
+          keeps the dates: in history, and in the raw/ file of the local day it was said.
+          A time without an offset names no moment, so it is refused rather than guessed.
+
+Unknown fields are refused; absent optional fields are left out when a record is written.
 """
-import json
 import os
 import time
+from datetime import datetime, timezone
+from typing import Annotated
+
+import msgspec
 
 from . import ContractError
 
 MAX_MESSAGE = 64 * 1024
 # A turn id: an ASCII letter or digit, then up to 63 of those and . _ : -
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._:-")
-_FIELDS = ("turn_id", "owner", "prompt", "reply", "ops")
+_EXAMPLE_TS = "2024-03-05T18:22:00+01:00"
 
 
-class TurnRecord:
-    """A turn record. Plain Python, read and written by the stdlib's C JSON codec: every stage
-    handles turn records, and msgspec's import (~11 ms) is kept for the op contract, which
-    only the stages that apply ops load (docs/PERFORMANCE.md). `ops` holds each op's raw
-    JSON (bytes): the core validates each op on its
-    own."""
+class TurnRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    turn_id: str
+    owner: str
+    prompt: str | None = None
+    reply: str | None = None
+    ops: list[msgspec.Raw] | None = None
+    ts: Annotated[datetime, msgspec.Meta(tz=True)] | None = None
 
-    __slots__ = _FIELDS
-
-    def __init__(self, turn_id: str, owner: str, prompt: str | None = None,
-                 reply: str | None = None, ops: list | None = None):
-        self.turn_id, self.owner, self.prompt, self.reply, self.ops = turn_id, owner, prompt, reply, ops
-
-    def __eq__(self, other):
-        if not isinstance(other, TurnRecord):
-            return NotImplemented
-        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS[:4]) and \
-            [bytes(o) for o in self.ops or ()] == [bytes(o) for o in other.ops or ()] and \
-            (self.ops is None) == (other.ops is None)
-
-    def __repr__(self):
-        return "TurnRecord(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in _FIELDS) + ")"
+    def __post_init__(self):
+        # Callers hand each op over as the bytes of its JSON; as msgspec.Raw it is written
+        # out as that JSON, unchanged, and compares equal to the same op decoded.
+        if self.ops is not None and not all(isinstance(op, msgspec.Raw) for op in self.ops):
+            msgspec.structs.force_setattr(self, "ops", [op if isinstance(op, msgspec.Raw)
+                                                        else msgspec.Raw(bytes(op)) for op in self.ops])
 
 
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not JSON")
-
-
-def _type(value) -> str:
-    return {dict: "object", list: "array", str: "str", bool: "bool", int: "int", float: "float",
-            type(None): "null"}.get(type(value), type(value).__name__)
+_decoder = msgspec.json.Decoder(TurnRecord)
+_encoder = msgspec.json.Encoder()
 
 
 def new_turn_id(prefix: str = "") -> str:
@@ -63,55 +65,45 @@ def check_turn_id(turn_id: str) -> str:
     return turn_id
 
 
+def _refusal(exc: msgspec.ValidationError) -> ContractError:
+    """msgspec's reason in the stages' words: "Expected `str`, got `int` - at `$.owner`"
+    becomes "not a turn record: expected str, got int - at `$.owner`"."""
+    text = str(exc)
+    if text.endswith("at `$.ts`"):
+        why = "has no UTC offset" if "timezone" in text else "is not an ISO 8601 time"
+        return ContractError(f"not a turn record: ts {why}: write it as ISO 8601 with an "
+                             f"offset, e.g. {_EXAMPLE_TS}")
+    if text.startswith("Expected "):
+        what, at, where = text.partition(" - at ")
+        text = "expected " + what[len("Expected "):].replace("`", "") + at + where
+    else:
+        text = text.replace("Object contains ", "").replace("Object missing ", "missing ")
+    return ContractError(f"not a turn record: {text}")
+
+
 def decode_turn(data: bytes | str) -> TurnRecord:
-    """One JSON object → a TurnRecord; unknown fields, wrong types and bad ids refused."""
+    """One JSON object → a TurnRecord; unknown fields, wrong types, bad ids and a ts without
+    an offset refused. The messages are cleaned as clean_message says."""
     try:
-        obj = json.loads(data, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:
+        record = _decoder.decode(data)
+    except msgspec.ValidationError as exc:
+        raise _refusal(exc) from None
+    except (msgspec.DecodeError, RecursionError) as exc:
         raise ContractError(f"not valid JSON: {exc}") from None
-    if not isinstance(obj, dict):
-        raise ContractError(f"not a turn record: expected an object, got {_type(obj)}")
-    for name in obj:
-        if name not in _FIELDS:
-            raise ContractError(f"not a turn record: unknown field `{name}`")
-    for name in ("turn_id", "owner"):
-        if name not in obj:
-            raise ContractError(f"not a turn record: missing required field `{name}`")
-    for name in ("turn_id", "owner", "prompt", "reply"):
-        value = obj.get(name)
-        if not (isinstance(value, str) or (value is None and name in ("prompt", "reply"))):
-            raise ContractError(f"not a turn record: expected str, got {_type(value)} - at `$.{name}`")
-        try:
-            value is None or value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ContractError(f"not a turn record: a lone surrogate escape in `$.{name}`") from None
-    ops = obj.get("ops")
-    if ops is not None:
-        if not isinstance(ops, list):
-            raise ContractError(f"not a turn record: expected array, got {_type(ops)} - at `$.ops`")
-        ops = [json.dumps(op, separators=(",", ":")).encode() for op in ops]
-    record = TurnRecord(obj["turn_id"], obj["owner"], obj.get("prompt"), obj.get("reply"), ops)
     check_turn_id(record.turn_id)
-    record.owner = clean_message(record.owner)
-    if record.reply is not None:
-        record.reply = clean_message(record.reply, what="reply")
-    return record
-
-
-def _string(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    if record.ts is not None:
+        try:
+            record.ts.astimezone(timezone.utc).astimezone()
+        except (OverflowError, ValueError):
+            raise ContractError(f"ts {record.ts.isoformat()} is out of range") from None
+    return msgspec.structs.replace(
+        record, owner=clean_message(record.owner),
+        reply=None if record.reply is None else clean_message(record.reply, what="reply"))
 
 
 def encode_turn(record: TurnRecord) -> bytes:
     """Compact JSON, absent fields left out, each op's raw JSON as it is."""
-    parts = [f'"turn_id":{_string(record.turn_id)}', f'"owner":{_string(record.owner)}']
-    for name in ("prompt", "reply"):
-        value = getattr(record, name)
-        if value is not None:
-            parts.append(f'"{name}":{_string(value)}')
-    if record.ops is not None:
-        parts.append('"ops":[' + ",".join(bytes(op).decode("utf-8") for op in record.ops) + "]")
-    return ("{" + ",".join(parts) + "}").encode("utf-8")
+    return _encoder.encode(record)
 
 
 # Dropped from a message: the C0 controls but tab, newline and CR (made newline first), and DEL.
@@ -139,7 +131,7 @@ def clean_message(text: str, what: str = "message") -> str:
 
 def not_text(exc: UnicodeEncodeError) -> str:
     """What the character that could not be encoded was: Python carries a byte that was
-    not UTF-8 (in an argument, a file name) as a surrogate \udc80-\udcff."""
+    not UTF-8 (in an argument, a file name) as a surrogate from U+DC80 to U+DCFF."""
     char = ord(exc.object[exc.start])
     if 0xDC80 <= char <= 0xDCFF:
         return f"the byte 0x{char - 0xDC00:02x}"

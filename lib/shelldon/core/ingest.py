@@ -1,14 +1,34 @@
-"""Recording turns: the raw capture first, then both messages in one transaction.
+"""Recording turns: each turn appended to raw/, then both its messages in one transaction.
 
-raw/ is written first so that a turn can be in raw/ without being in history (prune keeps
-such a capture) but never in history without its capture. Both writes are idempotent by
-turn id, so a retried ingest records each turn exactly once. A new turn costs 1 from the
-day's budget, in the same transaction as its messages.
+The rules, and why they hold at a cost that does not grow with raw/ or history:
+
+- history ⊆ raw/. The raw append comes first, the history transaction second, so a turn
+  can be in raw/ without being in history — prune keeps such a capture — but never in
+  history without its capture. A stream's appends are fsynced once per batch, after its
+  commits, so a turn costs one fsync (history's) rather than two: a kill cannot break the
+  order, since the appended bytes are the kernel's once write() returns; a power cut
+  mid-batch can lose raw/ entries of that batch's turns, which history (synchronous=FULL)
+  keeps. A turn recorded on its own (record() without a batch: the launcher, shelldon-turn)
+  fsyncs its append before its commit.
+- Recorded means in history: a retry finds the turn id there (one indexed lookup) and
+  writes nothing, to either store.
+- Only the last entry of a day's file can hold a turn that history lacks. Writers hold the
+  write lock, so the one window is a writer killed between its append and its commit, and
+  its entry is then the file's last. Before anything is appended after such an entry, the
+  turn in it is recorded into history from raw/ (an entry reads back exactly). So a turn
+  not in history is in raw/ at most as the last entry of its day's file, and appending it
+  needs to read only that file's tail: a re-run of the same stream finds it there and
+  commits it without a second copy. A killed ingest loses nothing and duplicates nothing.
+
+A turn's time is its record's `ts` when it has one (an imported archive keeps its dates:
+messages.ts, the raw/ file of the local day it was said, and that day's budget), else now.
+A new turn costs 1 from its day's budget, in the same transaction as its messages.
 
 Secret-shaped strings in either message are replaced by a marker (util/secrets.py) before
 either store sees them, so neither raw/ nor history — nor its full-text index — can ever
 give one back. The reply printed to stdout is the one the pet gave.
 """
+import os
 from datetime import datetime
 
 from ..contracts import ContractError
@@ -20,6 +40,10 @@ from . import raw
 from .history import HistoryStore
 
 TURN_COST = 1
+MAX_LINE = 1 << 20    # as apply's: one stdin line
+# Turns recorded per write session: the lock is not held while a slow pipe is read, and a
+# long import holds bounded memory.
+BATCH = 512
 
 
 def check_recordable(turn: TurnRecord) -> TurnRecord:
@@ -35,72 +59,163 @@ def check_recordable(turn: TurnRecord) -> TurnRecord:
     return turn
 
 
+def _stored_owner(store: HistoryStore, turn_id: str) -> str | None:
+    row = store.conn.execute("SELECT content FROM messages WHERE turn_id = ? AND role = 'owner' LIMIT 1",
+                             (turn_id,)).fetchone()
+    return row[0] if row else None
+
+
 def check_not_reused(store: HistoryStore, turn: TurnRecord) -> None:
     """ContractError if this turn id is already recorded with another owner message. The
     same turn again is a retry and changes nothing; another message under its id would be
     answered and then silently dropped."""
-    row = store.conn.execute("SELECT content FROM messages WHERE turn_id = ? AND role = 'owner' LIMIT 1",
-                             (turn.turn_id,)).fetchone()
-    if row is not None and row[0] != redact(turn.owner)[0]:   # stored as redacted
-        raise ContractError(f"turn {turn.turn_id} is already recorded with another message; "
-                            f"a new message needs a new turn id")
+    stored = _stored_owner(store, turn.turn_id)
+    if stored is not None and stored != redact(turn.owner)[0]:   # stored as redacted
+        raise _reused(turn.turn_id)
 
 
-def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | None = None) -> bool:
+def _reused(turn_id: str) -> ContractError:
+    return ContractError(f"turn {turn_id} is already recorded with another message; "
+                         f"a new message needs a new turn id")
+
+
+def _commit(store: HistoryStore, turn_id: str, owner: str, pet: str, when: datetime) -> bool:
+    with store.transaction() as conn:
+        new = store.record_turn(turn_id, owner, pet, when, conn=conn)
+        if new:
+            store.budget_spend(local_day(when), TURN_COST, conn=conn)
+    return new
+
+
+class Batch:
+    """What one write session knows of the raw/ files it appended to: which are not yet
+    fsynced, and how each ends — with a turn this session committed, so its tail need
+    not be read again (the write lock keeps every other writer out meanwhile)."""
+
+    def __init__(self):
+        self.unsynced: set[str] = set()
+        self.ends: dict[str, raw.Tail] = {}
+
+    def sync(self) -> None:
+        for path in sorted(self.unsynced):
+            raw.sync_file(path)
+        self.unsynced.clear()
+
+
+def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | None = None,
+           batch: Batch | None = None) -> bool:
     """True if the turn was new. A turn with nothing to record records nothing
-    (ContractError, see check_recordable)."""
+    (ContractError, see check_recordable). batch: the session's Batch, whose raw/ appends
+    the caller fsyncs (Batch.sync) once the batch is committed; without one, the raw
+    append is fsynced before the commit."""
     check_recordable(turn)
-    now = now or clock_now()
-    check_not_reused(store, turn)
+    when = turn.ts or now or clock_now()
     owner, hidden = redact(turn.owner)
+    stored = _stored_owner(store, turn.turn_id)
+    if stored is not None:    # recorded: in history, so in raw/ too
+        if stored != owner:
+            raise _reused(turn.turn_id)
+        return False
     reply, hidden_reply = redact(turn.reply)
     if hidden + hidden_reply:
         from ..util import log
         log.warn(f"turn {turn.turn_id}: {hidden + hidden_reply} secret-shaped string(s) redacted "
                  f"before recording; keep secrets in memory/vault/")
-    raw.append_turn(home, turn.turn_id, owner, reply, now)
-    with store.transaction() as conn:
-        new = store.record_turn(turn.turn_id, owner, reply, now, conn=conn)
-        if new:
-            store.budget_spend(local_day(now), TURN_COST, conn=conn)
+    path = raw.day_path(home, when)
+    known = batch.ends.get(path) if batch is not None else None
+    tail = known or raw.read_tail(path)
+    last = tail.last
+    if last is None or last.turn_id != turn.turn_id:   # else: captured by a run killed before its commit
+        if known is None and last is not None and not store.has_turn(last.turn_id):
+            _commit(store, last.turn_id, last.owner, last.pet, last.when)   # that run's turn, from raw/
+        tail = raw.append_turn(home, turn.turn_id, owner, reply, when, tail, sync=batch is None)
+    elif batch is None:
+        raw.sync_file(path)    # the killed run's append may not have reached the disk
+    if batch is not None:
+        batch.unsynced.add(path)
+    new = _commit(store, turn.turn_id, owner, reply, when)
+    if batch is not None:
+        batch.ends[path] = tail
     return new
 
 
-def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str | None = None) -> int:
-    """Record turn records from stdin (or one turn from --owner/--pet: both given, at most
-    one of them '-', which the stage checks as usage); print each reply."""
-    from ..contracts.turn import clean_message, decode_text, decode_turn, new_turn_id
+def input_size(stream) -> int | None:
+    """The size of what stream will give, when it is a regular file (stdin redirected from
+    one); None for a pipe, a terminal or a socket."""
+    import stat
+    try:
+        st = os.fstat(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return None
+    return st.st_size if stat.S_ISREG(st.st_mode) else None
+
+
+def _read_turns(stdin, bad: list):
+    """(turn, bytes read) for each line that is a recordable turn record; a refused line is
+    logged by number, counted in bad, and yields (None, bytes read)."""
+    from ..contracts.turn import decode_text, decode_turn
     from ..util import log
-    from ..util.lines import LineTooLong, iter_lines, read_bounded
+    from ..util.lines import LineTooLong, iter_lines
+    for number, line in iter_lines(stdin, MAX_LINE):
+        if isinstance(line, LineTooLong):
+            log.error(f"line {number}: {line}")
+            bad.append(number)
+            yield None, MAX_LINE
+            continue
+        size = len(line) + 1
+        if not line.strip():
+            yield None, size
+            continue
+        try:
+            yield check_recordable(decode_turn(decode_text(line, "line"))), size
+        except ContractError as exc:
+            log.error(f"line {number}: {exc}")
+            bad.append(number)
+            yield None, size
+
+
+def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str | None = None,
+                  progress=None) -> int:
+    """Record turn records from stdin (or one turn from --owner/--pet: both given, at most
+    one of them '-', which the stage checks as usage); print each reply. progress, if
+    given, is called with the number of bytes of stdin each line took, once it is done."""
+    from itertools import islice
+
+    from ..contracts.turn import clean_message, decode_text, new_turn_id
+    from ..util import log
+    from ..util.lines import read_bounded
     from .session import write_session
-    MAX_LINE = 1 << 20  # as apply's: one stdin line
     home.require()
-    turns: list[TurnRecord] = []
-    bad = 0
+    bad: list[int] = []
     if owner is not None:
         if "-" in (owner, pet):
             text = decode_text(read_bounded(stdin, MAX_LINE), "stdin").rstrip("\n")
             owner, pet = (text, pet) if owner == "-" else (owner, text)
-        turns.append(check_recordable(TurnRecord(new_turn_id(), clean_message(owner),
-                                                 reply=clean_message(pet, "reply"))))
+        turn = check_recordable(TurnRecord(new_turn_id(), clean_message(owner),
+                                           reply=clean_message(pet, "reply")))
+        lines = iter([(turn, 0)])
     else:
-        for number, line in iter_lines(stdin, MAX_LINE):
+        lines = _read_turns(stdin, bad)
+    while chunk := list(islice(lines, BATCH)):
+        if not any(turn for turn, _ in chunk):
+            if progress:
+                progress(sum(size for _, size in chunk))
+            continue
+        batch = Batch()
+        with write_session(home) as store:
             try:
-                if isinstance(line, LineTooLong):
-                    raise ContractError(str(line))
-                if not line.strip():
-                    continue
-                turns.append(check_recordable(decode_turn(decode_text(line, "line"))))
-            except ContractError as exc:
-                log.error(f"line {number}: {exc}")
-                bad += 1
-    with write_session(home) as store:
-        for turn in turns:
-            try:
-                record(home, store, turn)
-            except ContractError as exc:   # a turn id already taken: the others still go in
-                log.error(str(exc))
-                bad += 1
-                continue
-            stdout.write(turn.reply.encode("utf-8") + b"\n")
+                for turn, size in chunk:
+                    if turn is not None:
+                        try:
+                            record(home, store, turn, batch=batch)
+                        except ContractError as exc:   # a turn id already taken: the others still go in
+                            log.error(str(exc))
+                            bad.append(0)
+                        else:
+                            stdout.write(turn.reply.encode("utf-8") + b"\n")
+                    if progress:
+                        progress(size)
+            finally:
+                batch.sync()
+        stdout.flush()
     return 65 if bad else 0

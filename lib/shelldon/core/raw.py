@@ -1,21 +1,66 @@
 """raw/YYYY-MM-DD.md: each day's turns as captured, appended, then aged out by prune.
 
+A file is named by the local day the turns in it were said (the machine's time zone, as
+the budget counts days) and starts with a frontmatter header. Each entry is
+
+    ## <turn id> · HH:MM:SS +zzzz
+    (blank line) **owner**, the owner's message quoted; (blank line) **pet**, the reply
+    quoted; a blank line.
+
 Every message line is quoted with '> ', so nothing the owner types can look like an
-entry heading: the headings are the only lines that start with '## '.
+entry heading: the headings are the only lines that start with '## ', and an entry can be
+read back exactly. Writers hold the home's write lock, so appends never interleave; which
+turns are written here, and when they are synced, is core/ingest.py's rule.
 """
 import os
 import re
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
+
+import msgspec
 
 from ..home import Home
-from ..util.atomic import append_durable, ensure_dir
+from ..util.atomic import SymlinkRefused, ensure_dir
 from .history import iso
 
 ENTRY_HEADING = re.compile(r"^## (\S+) · ", re.MULTILINE)
+_ENTRY = re.compile(r"## (\S+) · (\d\d):(\d\d):(\d\d) ([+-])(\d\d)(\d\d)\n\n"
+                    r"\*\*owner\*\*\n(>.*?)\n\n\*\*pet\*\*\n(>.*)\n\n", re.DOTALL)
+# The longest whole entry: two messages of at most 64 KiB, each line quoted ('\n' becomes
+# '>\n': twice the size at worst), and the heading. A tail read never goes further back.
+MAX_ENTRY = 2 * (2 * 64 * 1024 + 16) + 256
+_TAIL_STEP = 16 * 1024
+
+
+class Entry(msgspec.Struct, frozen=True):
+    """A whole entry read back from a day's file."""
+    turn_id: str
+    owner: str
+    pet: str
+    when: datetime
+
+
+class Tail(msgspec.Struct, frozen=True):
+    """The end of a day's file: what an append needs to know, read without the rest."""
+    size: int                 # 0: no file yet
+    whole: bool               # the file ends where an entry ends (or holds only its header)
+    last: Entry | None        # the last entry, if it is whole
 
 
 def quote(text: str) -> str:
     return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+
+
+def unquote(block: str) -> str | None:
+    """quote()'s inverse; None if a line is not quoted (not an entry we wrote)."""
+    lines = []
+    for line in block.split("\n"):
+        if line.startswith("> "):
+            lines.append(line[2:])
+        elif line == ">":
+            lines.append("")
+        else:
+            return None
+    return "\n".join(lines)
 
 
 def render_entry(turn_id: str, owner: str, pet: str, when: datetime) -> str:
@@ -24,40 +69,122 @@ def render_entry(turn_id: str, owner: str, pet: str, when: datetime) -> str:
             f"**owner**\n{quote(owner)}\n\n**pet**\n{quote(pet)}\n\n")
 
 
+def day_name(when: datetime) -> str:
+    return when.astimezone().date().isoformat()   # four-digit years, as strftime does not promise
+
+
 def day_path(home: Home, when: datetime) -> str:
-    return os.path.join(home.raw, f"{when.astimezone().strftime('%Y-%m-%d')}.md")
+    return os.path.join(home.raw, f"{day_name(when)}.md")
 
 
 def turn_ids(text: str) -> list[str]:
+    """Every entry's turn id, whole or cut short."""
     return ENTRY_HEADING.findall(text)
 
 
-def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime) -> bool:
-    """Append once: a turn already in that day's file is not written again."""
-    ensure_dir(home.raw)
+def parse_entry(text: str, day: str) -> Entry | None:
+    """One entry, from its heading to its closing blank line; None unless it is whole."""
+    match = _ENTRY.fullmatch(text)
+    if match is None:
+        return None
+    turn_id, hh, mm, ss, sign, oh, om, owner, pet = match.groups()
+    owner, pet = unquote(owner), unquote(pet)
+    if owner is None or pet is None:
+        return None
+    offset = timedelta(hours=int(oh), minutes=int(om)) * (-1 if sign == "-" else 1)
+    try:
+        when = datetime.strptime(f"{day} {hh}:{mm}:{ss}", "%Y-%m-%d %H:%M:%S")
+        when = when.replace(tzinfo=timezone(offset))
+    except ValueError:
+        return None
+    return Entry(turn_id, owner, pet, when)
+
+
+def read_tail(path: str) -> Tail:
+    """The file's last entry, reading back from its end no further than that entry's start
+    (MAX_ENTRY at most): the cost of an append does not grow with the day's file."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except FileNotFoundError:
+        return Tail(0, True, None)
+    try:
+        size = os.fstat(fd).st_size
+        step, chunk = _TAIL_STEP, b""
+        while True:
+            start = max(0, size - step)
+            chunk = os.pread(fd, size - start, start)
+            at = chunk.rfind(b"\n## ")
+            if at != -1 or start == 0 or step == MAX_ENTRY:
+                break
+            step = min(2 * step, MAX_ENTRY)
+    finally:
+        os.close(fd)
+    whole = chunk.endswith(b"\n\n") or (at == -1 and chunk.endswith(b"---\n"))
+    if at == -1 or not whole:
+        return Tail(size, whole, None)
+    day = os.path.basename(path)[:-3]
+    last = parse_entry(chunk[at + 1:].decode("utf-8", "replace"), day)
+    return Tail(size, last is not None, last)
+
+
+def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
+                tail: Tail | None = None, sync: bool = True) -> Tail:
+    """Append the turn's entry to its day's file; the file's tail after it. tail: the
+    file's before it, as read_tail gave it, if the caller has read it already. sync=False
+    leaves the fsync to the caller (sync_file), who may cover many appends with one."""
     path = day_path(home, when)
-    existing, lead = b"", ""
-    if os.path.exists(path):
-        with open(path, "rb") as handle:
-            existing = handle.read()
-        whole = existing
-        if existing and not existing.endswith(b"\n\n"):
-            # Every whole entry ends in a blank line: this one was cut short (an append
-            # killed mid-write; its turn never reached history, which is written after) or
-            # trimmed by hand. Its heading does not count as the turn captured, and the
-            # next entry starts a line of its own. Nothing already there is cut.
-            whole = existing[:existing.rfind(b"\n## ") + 1]
-            lead = "\n" if existing.endswith(b"\n") else "\n\n"
-        # The turn's heading, found as bytes (turn ids are ASCII): a day's file grows with
-        # every turn, and decoding and scanning it with a regex each time grows with it.
-        heading = f"## {turn_id} · ".encode()
-        if whole.startswith(heading) or b"\n" + heading in whole:
-            return False
-    chunk = lead + render_entry(turn_id, owner, pet, when)
-    if not existing:
-        day = os.path.basename(path)[:-3]
+    if tail is None:
+        tail = read_tail(path)
+    chunk = render_entry(turn_id, owner, pet, when)
+    if not tail.size:
+        ensure_dir(home.raw)
         from ..contracts.markdown import render_document  # the day's first turn only
-        chunk = render_document({"name": day, "collection": "raw", "created": iso(when),
+        chunk = render_document({"name": day_name(when), "collection": "raw", "created": iso(when),
                                  "updated": iso(when), "source": turn_id}, "") + "\n" + chunk
-    append_durable(path, chunk.encode("utf-8"))
-    return True
+    elif not tail.whole:
+        # The file ends inside an entry: an append killed mid-write (its turn never reached
+        # history, which is written after) or a file trimmed by hand. That entry does not
+        # count as captured, nothing already there is cut, and this one starts on a line
+        # of its own, after a blank line.
+        chunk = "\n\n" + chunk
+    data = chunk.encode("utf-8")
+    _append(path, data, sync)
+    return Tail(tail.size + len(data), True, Entry(turn_id, owner, pet, when))
+
+
+def _append(path: str, data: bytes, sync: bool) -> None:
+    """One write() with O_APPEND (then fsync, if sync). A failed append (a full disk after
+    part of the data went in) is cut back to the file's earlier length: a torn entry would
+    stay for ever. A symlink in the file's place is refused, never followed."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o644)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise SymlinkRefused(f"refusing to write through a symlink: {path}") from None
+        raise
+    try:
+        size = os.fstat(fd).st_size
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[os.write(fd, view):]
+            if sync:
+                os.fsync(fd)
+        except OSError as exc:
+            try:
+                os.ftruncate(fd, size)
+                os.fsync(fd)
+            except OSError:
+                pass
+            raise OSError(exc.errno, exc.strerror, path) from exc
+    finally:
+        os.close(fd)
+
+
+def sync_file(path: str) -> None:
+    """fsync a day's file: the appends made with sync=False reach the disk."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
