@@ -658,13 +658,10 @@ def preload(home: Home, config, broker_socket: str | None) -> None:
     from .core import curated, curated_index, handedits, memgit, undo  # noqa: F401  (loaded lazily)
     from .contracts import markdown  # noqa: F401  (raw/'s day header, the tree index)
     from .worker import brokerbrain, prompt, rules, turn  # noqa: F401
-    # yaml reads a hand-edited header. (Not msgspec: the parent validates, and may import
-    # it; nor tomllib: only the parent reads config. sqlite_fts4 comes with the warm-up turn
-    # when the home needs it.)
-    try:
-        import yaml  # noqa: F401
-    except ImportError:
-        pass
+    # frontmatter writes headers, and reads one the index does not describe (a hand edit).
+    # (Not msgspec: the parent validates, and may import it; nor tomllib: only the parent
+    # reads config. sqlite_fts4 comes with the warm-up turn when the home needs it.)
+    import frontmatter  # noqa: F401
     if config.brain.name != "rules" and not broker_socket:
         from .broker import providers
         providers.preload()
