@@ -265,12 +265,12 @@ def test_the_body_offset_is_in_bytes(ready, home):
     assert not parsed and "- **José** (facts): café com leite — ☕ every morning" in prompt
 
 
-def test_a_header_that_is_not_utf8_is_parsed_every_time(ready, home):
-    (home / "memory/facts/odd.md").write_bytes(b"---\nname: caf\xe9\n---\nan odd file\n")
+def test_a_file_that_is_not_utf8_gets_its_body_offset_too(ready, home):
+    (home / "memory/facts/odd.md").write_bytes(b"---\nname: caf\xe9 \xe2\x98\x95\n---\n\nan odd \xff file\n")
     remember(ready, "boat", "the boat is called Pequod")
-    assert db_rows(home, "SELECT count(*) FROM headers WHERE path = 'facts/odd.md'") == [(0,)]
+    assert db_rows(home, "SELECT name, body_at FROM headers WHERE path = 'facts/odd.md'") == [("caf\ufffd \u2615", 24)]
     prompt, parsed = assemble_imports(ready, home)
-    assert parsed and "- **caf\ufffd** (facts): an odd file" in prompt
+    assert not parsed and "- **caf\ufffd \u2615** (facts): an odd \ufffd file" in prompt
 
 
 def test_an_older_home_gets_its_headers_at_the_next_write_session(ready, home):

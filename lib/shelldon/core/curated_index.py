@@ -50,27 +50,25 @@ def _index(home: Home, conn: sqlite3.Connection, path: str, collection: str, mti
     name = f"{meta.get('name', '')} {os.path.basename(path)[:-3]}"
     conn.execute("DELETE FROM curated_words WHERE rowid = ?", (rowid,))
     conn.execute("INSERT INTO curated_words (rowid, words) VALUES (?, ?)", (rowid, index_words(name, body)))
-    _note_header(conn, path, st, data)
+    _note_header(conn, path, st, data, meta, body)
 
 
-def _note_header(conn: sqlite3.Connection, path: str, st: os.stat_result, data: bytes) -> None:
+def _note_header(conn: sqlite3.Connection, path: str, st: os.stat_result, data: bytes,
+                 meta: dict, body: str) -> None:
     """What the prompt needs of the file's header, with the size and mtime it was read at."""
-    row = header_row(data)
-    if row is None:   # no byte offset to give: readers parse this one
-        conn.execute("DELETE FROM headers WHERE path = ?", (path,))
-        return
-    name, forgotten, body_at = row
+    name, forgotten, body_at = header_row(data, meta, body)
     conn.execute("INSERT INTO headers (path, mtime_ns, size, name, forgotten, body_at) VALUES (?, ?, ?, ?, ?, ?) "
                  "ON CONFLICT (path) DO UPDATE SET mtime_ns = excluded.mtime_ns, size = excluded.size, "
                  "name = excluded.name, forgotten = excluded.forgotten, body_at = excluded.body_at",
                  (path, st.st_mtime_ns, st.st_size, name, int(forgotten), body_at))
 
 
-def _stale_prompt_files(home: Home, conn: sqlite3.Connection) -> list[str]:
-    """DIRECTIVE.md, about.md, summary.md whose header row does not describe them as they are."""
+def _moved_prompt_files(home: Home, conn: sqlite3.Connection) -> list[tuple[str, bool]]:
+    """(name, whether it has a row) of DIRECTIVE.md, about.md, summary.md where the row
+    does not describe the file as it is."""
     known = {path: (mtime, size) for path, mtime, size in conn.execute(
         "SELECT path, mtime_ns, size FROM headers WHERE path IN (?, ?, ?)", PROMPT_FILES)}
-    stale = []
+    moved = []
     for name in PROMPT_FILES:
         try:
             st = os.lstat(home.memory_file(name))
@@ -78,8 +76,8 @@ def _stale_prompt_files(home: Home, conn: sqlite3.Connection) -> list[str]:
         except OSError:
             now = None
         if known.get(name) != now:
-            stale.append(name)
-    return stale
+            moved.append((name, name in known))
+    return moved
 
 
 def refresh(home: Home, conn: sqlite3.Connection) -> bool:
@@ -88,20 +86,27 @@ def refresh(home: Home, conn: sqlite3.Connection) -> bool:
     current = seal(home.memory)
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (SEAL_KEY,)).fetchone()
     tree_moved = current is not None and not (row and row[0] == current)
-    stale = _stale_prompt_files(home, conn)
-    if not tree_moved and not stale:
+    notes = []   # (name, stat and bytes, or None: the row goes)
+    for name, has_row in _moved_prompt_files(home, conn):
+        try:
+            notes.append((name, read_with_stat(home.memory_file(name), PROMPT_FILE_READ)))
+        except OSError:   # gone, or not a file a reader would read
+            if has_row:
+                notes.append((name, None))
+    if not tree_moved and not notes:
         return False
     conn.execute("BEGIN IMMEDIATE")
     try:
         if tree_moved:
             _refresh_items(home, conn, row[0] if row else None, current)
-        for name in stale:
-            try:
-                st, data = read_with_stat(home.memory_file(name), PROMPT_FILE_READ)
-            except OSError:
+        for name, read in notes:
+            if read is None:
                 conn.execute("DELETE FROM headers WHERE path = ?", (name,))
                 continue
-            _note_header(conn, name, st, data)
+            st, data = read
+            from ..contracts.markdown import parse_document  # only when one of them moved
+            meta, body = parse_document(data.decode("utf-8", "replace"))
+            _note_header(conn, name, st, data, meta, body)
     except BaseException:
         conn.execute("ROLLBACK")
         raise

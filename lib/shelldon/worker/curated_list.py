@@ -173,17 +173,21 @@ def read_with_stat(path: str, limit: int) -> tuple[os.stat_result, bytes]:
         return st, handle.read(limit)
 
 
-def header_row(data: bytes) -> tuple[str | None, bool, int] | None:
-    """(name, forgotten, body offset in bytes) of a curated file's first bytes, parsed; None
-    when the offset cannot be stated in bytes (the header is not valid UTF-8)."""
-    from ..contracts.markdown import is_forgotten, parse_document
-    text = data.decode("utf-8", "replace")
-    meta, body = parse_document(text)
-    head = text[: len(text) - len(body)].encode("utf-8")
-    if data[: len(head)] != head:
-        return None
+def header_row(data: bytes, meta: dict, body: str) -> tuple[str | None, bool, int]:
+    """(name, forgotten, byte offset of the body) of a curated file's first bytes, given
+    what parse_document made of them (decoded as UTF-8 with replacement)."""
+    from ..contracts.markdown import is_forgotten
+    text_length = len(data.decode("utf-8", "replace"))
+    start = text_length - len(body)
+    if start in (0, text_length):
+        body_at = 0 if start == 0 else len(data)
+    else:
+        # The body starts right after a newline, and a newline byte is the same character
+        # however the bytes around it decode: count them to find the byte offset.
+        lines = data.decode("utf-8", "replace")[:start].count("\n")
+        body_at = len(b"\n".join(data.split(b"\n", lines)[:lines])) + 1
     name = meta.get("name")
-    return (str(name) if name else None), is_forgotten(meta), len(head)
+    return (str(name) if name else None), is_forgotten(meta), body_at
 
 
 def read_document(path: str, limit: int, conn: sqlite3.Connection | None = None,
