@@ -140,3 +140,18 @@ def test_no_op_targets_directive_or_vault(home):
         for name in ("DIRECTIVE", "../DIRECTIVE", "../vault/key", "vault"):
             targets.add(curated.target_path(home, Remember(collection=collection, name=name, content="x")))
     assert not any(t.endswith("memory/DIRECTIVE.md") or "/vault/" in t for t in targets)
+
+
+def test_a_file_written_with_json_quoted_values_is_not_rewritten_for_the_same_content(home):
+    """A home from before the header went through python-frontmatter: the same content
+    again changes no byte (the journal's hashes, hand-edit detection and git rely on it)."""
+    path = os.path.join(home.collection_dir("facts"), "tea.md")
+    old = (b'---\nname: "Tea"\ncollection: "facts"\ncreated: "2026-11-29T10:00:00Z"\n'
+           b'updated: "2026-11-29T10:00:00Z"\nsource: "t0"\n---\nowner drinks green tea\n')
+    with open(path, "wb") as handle:
+        handle.write(old)
+    change = curated.plan(home, Remember(collection="facts", name="Tea", content="owner drinks green tea"), "t1", NOW)
+    assert change.unchanged and change.after == old
+    change = curated.plan(home, Remember(collection="facts", name="Tea", content="owner drinks tea"), "t2", NOW)
+    meta, body = parse_document(change.after.decode())
+    assert meta["created"] == "2026-11-29T10:00:00Z" and meta["source"] == "t2" and body == "owner drinks tea\n"
