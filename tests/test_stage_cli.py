@@ -148,7 +148,9 @@ def test_an_ordinary_run_never_imports_click(ready, home, name):
                             env={"SHELLDON_HOME": str(home)})
     assert result.returncode in ((0, 1) if name == "shelldon-recall" else (0,)), result.stderr
     imported = {line.split("|")[-1].strip() for line in result.stderr.decode().splitlines() if "|" in line}
-    assert "click" not in imported and "requests" not in imported and "yaml" not in imported
+    assert "click" not in imported and "requests" not in imported
+    if name not in ("shelldon-apply", "shelldon-ingest", "shelldon-turn"):   # these write a header
+        assert "yaml" not in imported and "frontmatter" not in imported
 
 
 # The stages a pipe or cron starts most: with their regex programs kept (as `make install`

@@ -10,7 +10,6 @@ a header: a reader that the index in history.db answers (worker/curated_list.py)
 pays for it, nor does a file without a header.
 """
 import datetime
-import json
 
 HEADER_KEYS = ("name", "collection", "created", "updated", "source")
 
@@ -113,6 +112,8 @@ def add_tombstone(text: str, stamp: str) -> str:
 
     Only that line is added: the rest of the file, hand edits included, stays byte for byte.
     """
+    import json  # (with re, its import) only when an item is forgotten
+
     line = f"{TOMBSTONE_KEY}: {json.dumps(stamp)}\n"   # a JSON string is a YAML string
     bounds = _bounds(text)
     if bounds is None:
