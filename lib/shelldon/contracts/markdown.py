@@ -49,7 +49,7 @@ def parse_document(text: str) -> tuple[dict, str]:
 
 def _text_if_date(value):
     # YAML reads an unquoted 2026-11-30 as a date; the header's values are text to us
-    # (compared, written back), so a date is kept as the ISO text it was written as.
+    # (compared, written back as strings), so a date or a time is kept as ISO 8601 text.
     if isinstance(value, (datetime.date, datetime.datetime)):
         return value.isoformat()
     return value
