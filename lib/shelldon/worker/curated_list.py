@@ -155,8 +155,9 @@ def indexed_matches(conn: sqlite3.Connection, folded_terms: set[str]) -> set[str
 # its name, whether it is forgotten and the byte offset where its body starts, with the
 # size and mtime the file had when the core read it. A reader that opens the file and
 # finds that size and mtime takes the body from the offset; any other file is parsed
-# (python-frontmatter). A hand edit moves the mtime (or, on a clock too coarse to show it,
-# most likely the size), so it costs a parse, never a stale read.
+# (python-frontmatter). A hand edit moves the mtime or the size, so it costs a parse; only
+# one that kept both (same length, within one tick of a coarse clock) would be read as the
+# core last saw it, until the core next reads the file.
 
 PROMPT_FILES = ("DIRECTIVE.md", "about.md", "summary.md")   # read whole, besides the items
 PROMPT_FILE_READ = 256 * 1024   # what the prompt takes of one of them
