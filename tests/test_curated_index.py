@@ -185,3 +185,103 @@ def test_fold_takes_the_ascii_shortcut_without_changing_a_word():
     def check(word):
         assert curated_list.fold(word) == curated_list.fold(word) == _fold_reference(word)
     check()
+
+
+# -- the headers the prompt reads instead of parsing YAML --------------------------------
+
+def assemble_imports(ready, home, message="what do I know"):
+    """(prompt, whether frontmatter or yaml was imported) of a real shelldon-assemble run."""
+    import json
+    import subprocess
+    import sys
+    from conftest import BIN
+    done = subprocess.run([sys.executable, "-X", "importtime", str(BIN / "shelldon-assemble"), message],
+                          capture_output=True, env={**os.environ, "SHELLDON_HOME": str(home)}, timeout=60)
+    assert done.returncode == 0, done.stderr
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.decode().splitlines() if "|" in line}
+    return json.loads(done.stdout)["prompt"], bool(imported & {"frontmatter", "yaml"})
+
+
+def test_a_prompt_over_files_the_core_has_seen_parses_no_yaml(ready, home):
+    (home / "memory/DIRECTIVE.md").write_text("---\nname: directive\n---\n\nAlways answer in French.\n")
+    for n in range(5):
+        remember(ready, f"Item {n}", f"fact number {n}")
+    ops = '{"op":"rewrite_about","content":"I am a small pet."}\n{"op":"rewrite_summary","content":"We met."}\n'
+    assert ready("shelldon-apply", input=ops).returncode == 0
+    prompt, parsed = assemble_imports(ready, home)
+    assert not parsed
+    for text in ("Always answer in French.", "I am a small pet.", "We met.", "- **Item 4** (facts): fact number 4"):
+        assert text in prompt
+    assert "name: directive" not in prompt and "---" not in prompt.split("# The owner's directive")[1]
+    # a file edited by hand since the core read it is parsed, and read as it is now
+    path = home / "memory/facts/item-2.md"
+    with open(path, "r+") as handle:          # in place: the directory does not move
+        text = path.read_text().replace("name: Item 2", "name: Renamed by hand")
+        handle.write(text)
+    os.utime(path, ns=(time.time_ns() + 10**9,) * 2)
+    prompt, parsed = assemble_imports(ready, home)
+    assert parsed and "- **Renamed by hand** (facts): fact number 2" in prompt
+    about = home / "memory/about.md"
+    about.write_text(about.read_text().replace("a small pet", "a hand-edited pet"))
+    prompt, _ = assemble_imports(ready, home)
+    assert "I am a hand-edited pet." in prompt
+    remember(ready, "Item 9", "fact number 9")   # a write session: the edited files are read again
+    prompt, parsed = assemble_imports(ready, home)
+    assert not parsed
+    assert "- **Renamed by hand** (facts): fact number 2" in prompt and "I am a hand-edited pet." in prompt
+
+
+def test_an_edit_that_keeps_the_mtime_is_seen_by_its_size(ready, home):
+    remember(ready, "boat", "the boat is called Pequod")
+    path = home / "memory/facts/boat.md"
+    before = os.stat(path)
+    path.write_text(path.read_text().replace("Pequod", "Rachel, not the Pequod"))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    prompt, parsed = assemble_imports(ready, home)
+    assert parsed and "the boat is called Rachel, not the Pequod" in prompt
+
+
+def test_an_item_forgotten_by_hand_in_place_leaves_the_prompt(ready, home):
+    remember(ready, "boat", "the boat is called Pequod")
+    remember(ready, "whale", "a white whale")
+    path = home / "memory/facts/boat.md"
+    with open(path, "r+") as handle:
+        handle.write(path.read_text().replace("---\n", "---\nforgotten: yes\n", 1))
+    os.utime(path, ns=(time.time_ns() + 10**9,) * 2)
+    prompt, _ = assemble_imports(ready, home)
+    assert "Pequod" not in prompt and "a white whale" in prompt
+    remember(ready, "fish", "a red fish")
+    assert db_rows(home, "SELECT forgotten FROM headers WHERE path = 'facts/boat.md'") == [(1,)]
+    prompt, parsed = assemble_imports(ready, home)
+    assert not parsed and "Pequod" not in prompt and "a red fish" in prompt
+
+
+def test_the_body_offset_is_in_bytes(ready, home):
+    remember(ready, "José", "café com leite — ☕ every morning")
+    data = (home / "memory/facts/josé.md").read_bytes()
+    assert db_rows(home, "SELECT name, body_at FROM headers WHERE path = 'facts/josé.md'") == [
+        ("José", data.index("café".encode()))]
+    prompt, parsed = assemble_imports(ready, home)
+    assert not parsed and "- **José** (facts): café com leite — ☕ every morning" in prompt
+
+
+def test_a_file_that_is_not_utf8_gets_its_body_offset_too(ready, home):
+    (home / "memory/facts/odd.md").write_bytes(b"---\nname: caf\xe9 \xe2\x98\x95\n---\n\nan odd \xff file\n")
+    remember(ready, "boat", "the boat is called Pequod")
+    assert db_rows(home, "SELECT name, body_at FROM headers WHERE path = 'facts/odd.md'") == [("caf\ufffd \u2615", 24)]
+    prompt, parsed = assemble_imports(ready, home)
+    assert not parsed and "- **caf\ufffd \u2615** (facts): an odd \ufffd file" in prompt
+
+
+def test_an_older_home_gets_its_headers_at_the_next_write_session(ready, home):
+    remember(ready, "boat", "the boat is called Pequod")
+    import sqlite3
+    with sqlite3.connect(home / "history.db") as conn:   # as a home from before migration 7
+        conn.execute("DROP TABLE headers")
+        conn.execute("DELETE FROM migrations WHERE number = 7")
+    prompt, parsed = assemble_imports(ready, home)
+    assert parsed and "the boat is called Pequod" in prompt     # no table: every file parsed
+    remember(ready, "whale", "a white whale", "people")          # facts/ did not move
+    assert db_rows(home, "SELECT path FROM headers ORDER BY path") == [("facts/boat.md",), ("people/whale.md",)]
+    prompt, parsed = assemble_imports(ready, home)
+    assert not parsed and "Pequod" in prompt and "a white whale" in prompt

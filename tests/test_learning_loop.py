@@ -57,7 +57,7 @@ def test_loop_with_the_offline_dream(three_turns, home):
     assert "promoted 1, pruned 0, left 0; wrote facts/tea.md" in result.stdout.decode()
     assert db_rows(home, "SELECT status FROM learnings") == [("promoted",)]
     fact = (home / "memory/facts/tea.md").read_text()
-    assert fact.endswith(f"---\n{HABIT}\n") and 'source: "dream-' in fact
+    assert fact.endswith(f"---\n\n{HABIT}\n") and "\nsource: dream-" in fact
     check_later_turn_sees_it(three_turns)
     # the summary the dream wrote is in the prompt too
     assert "back home after a long day" in prompt_for(three_turns, UNRELATED).split("# Conversation so far")[1]

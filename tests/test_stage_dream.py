@@ -72,8 +72,8 @@ def test_rules_dream_promotes_prunes_and_leaves(ready, home):
     assert "promoted 2, pruned 1, left 1; wrote facts/shifts.md, preferences/tea.md; summary rewritten" in line
     assert statuses(home) == {1: "promoted", 2: "promoted", 3: "pruned", 4: "pending"}
     tea = (home / "memory/preferences/tea.md").read_text()
-    assert tea.startswith('---\nname: "tea"\ncollection: "preferences"\n') and tea.endswith(f"---\n{TEA}\n")
-    assert "source: \"dream-" in tea
+    assert tea.startswith('---\nname: tea\ncollection: preferences\n') and tea.endswith(f"---\n\n{TEA}\n")
+    assert "\nsource: dream-" in tea
     assert "The owner works night shifts." in (home / "memory/facts/shifts.md").read_text()
     summary = (home / "memory/summary.md").read_text()
     assert "I had a lovely walk by the river" in summary
@@ -295,7 +295,7 @@ def test_model_dream_applies_the_valid_and_journals_the_refused(ready, home, fak
     assert "promoted 1, pruned 0, left 1; wrote preferences/green-tea.md; summary rewritten; refused 6" \
         in result.stdout.decode()
     assert statuses(home) == {1: "promoted", 2: "pending"}
-    assert (home / "memory/preferences/green-tea.md").read_text().endswith("---\nLoves green tea.\n")
+    assert (home / "memory/preferences/green-tea.md").read_text().endswith("---\n\nLoves green tea.\n")
     assert "We talked about tea." in (home / "memory/summary.md").read_text()
     rows = dream_journal(home)
     assert [(op, status) for _, op, status, _ in rows] == [

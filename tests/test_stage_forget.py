@@ -104,7 +104,7 @@ def test_a_model_forget_of_a_hand_edited_item_is_held_back(ready, home):
 def test_the_owner_can_forget_by_hand(ready, home):
     ready("shelldon-apply", "--turn-id", "t1", input=ops_lines(TEA))
     path = home / "memory/facts/tea.md"
-    path.write_text(path.read_text().replace("---\nowner", "forgotten: yes\n---\nowner"))
+    path.write_text(path.read_text().replace("---\n", "---\nforgotten: yes\n", 1))
     assert prompt_items(home) == {}
     status = json.loads(ready("shelldon-status", "--json").stdout)
     assert status["memory"]["forgotten"] == 1 and status["memory"]["items"] == 0

@@ -44,7 +44,7 @@ def test_a_file_the_core_never_wrote_counts_as_hand_edited(ready, home):
 def test_same_content_as_the_hand_edit_is_no_conflict(ready, home):
     ready("shelldon-apply", "--turn-id", "t1", input=ops_lines(TEA))
     path = home / "memory/facts/tea.md"
-    path.write_text(path.read_text().replace('source: "t1"', 'source: "t1"\ntags: "mine"'))
+    path.write_text(path.read_text().replace("source: t1\n", "source: t1\ntags: mine\n"))
     assert ready("shelldon-apply", "--turn-id", "t2", input=ops_lines(TEA)).returncode == 0
     assert "tags" in path.read_text()
 
@@ -104,3 +104,21 @@ def test_resolve_with_both_mine_and_theirs_is_a_usage_error_and_changes_nothing(
         assert b"Usage:" in result.stderr and b"--mine or --theirs" in result.stderr
     assert path.read_bytes() == hand and db_rows(home, "SELECT * FROM journal") == journal
     assert len(json.loads(ready("shelldon-status", "--json").stdout)["conflicts"]) == 1
+
+
+def test_a_hand_edited_header_reads_as_yaml_says(ready, home):
+    """`name: 1e5` typed by hand is the string "1e5", as YAML reads it — not a number."""
+    assert ready("shelldon-apply", "--turn-id", "t1", input=ops_lines(TEA)).returncode == 0
+    path = home / "memory/facts/tea.md"
+    text = path.read_text()
+    assert "\nname: tea\n" in text
+    path.write_text(text.replace("\nname: tea\n", "\nname: 1e5\n"))
+    record = json.loads(ready("shelldon-assemble", "what do I drink").stdout)
+    assert "- **1e5** (facts): owner drinks green tea" in record["prompt"]
+    found = ready("shelldon-recall", "1e5")
+    assert found.returncode == 0 and b"memory/facts/tea.md" in found.stdout
+    # a write session indexes the edited file: the prompt reads the name from the index now
+    assert ready("shelldon-apply", input=ops_lines({**TEA, "name": "coffee", "content": "and coffee"})).returncode == 0
+    assert db_rows(home, "SELECT name FROM headers WHERE path = 'facts/tea.md'") == [("1e5",)]
+    record = json.loads(ready("shelldon-assemble", "what do I drink").stdout)
+    assert "- **1e5** (facts): owner drinks green tea" in record["prompt"]

@@ -17,13 +17,13 @@ def test_recall_finds_a_fact_and_a_sentence_and_says_where(ready, home):
     result = ready("shelldon-recall", "bicycle", "tomato")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.decode().splitlines()
-    assert lines[0] == "memory/facts/bike.md:8: the owner rides a red bicycle to work"
+    assert lines[0] == "memory/facts/bike.md:9: the owner rides a red bicycle to work"
     history = [ln for ln in lines if ln.startswith("turn ")]
     assert len(history) == 1 and history[0].endswith("owner: my tomatoes are growing in the greenhouse")
     turn_id = history[0].split()[1]
     assert (home / "raw").glob("*.md") and turn_id in next((home / "raw").glob("*.md")).read_text()
     # the line number is the file's own (as grep -n would say)
-    assert (home / "memory/facts/bike.md").read_text().splitlines()[7] == "the owner rides a red bicycle to work"
+    assert (home / "memory/facts/bike.md").read_text().splitlines()[8] == "the owner rides a red bicycle to work"
 
 
 def test_json_lines_and_n(ready):
@@ -43,7 +43,7 @@ def test_a_query_of_only_common_words_is_searched_as_it_is(ready):
     assert result.returncode == 0, result.stderr
     assert result.stdout.decode().splitlines()[-1].endswith("owner: hello there")
     weather = ready("shelldon-recall", "the", "is").stdout.decode()   # common words, in both stores
-    assert "memory/facts/bike.md:8:" in weather and "owner: the weather is grim" in weather
+    assert "memory/facts/bike.md:9:" in weather and "owner: the weather is grim" in weather
 
 
 def test_nothing_matched_exits_1(ready):

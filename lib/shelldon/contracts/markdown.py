@@ -1,76 +1,95 @@
 """The curated file format: a YAML frontmatter header, then the markdown body.
 
-We write the header ourselves — fixed key order, every value a JSON string (which is
-valid YAML) — so a write never needs the yaml module and the same content always gives
-the same bytes. Reading takes the fast path for headers we wrote and falls back to YAML's
-safe loader for headers a person edited by hand.
-"""
+python-frontmatter reads and writes the header, so a header a person edited reads as YAML
+says (`name: 1e5` is the string "1e5"). Writing is deterministic — the same header and body
+always give the same bytes: a fixed key order, one key per line, a trailing newline — so the
+journal's hashes, hand-edit detection and git see no churn when nothing changed.
 
-import json
+frontmatter (and the yaml it brings) is imported inside the functions that parse or render
+a header: a reader that the index in history.db answers (worker/curated_list.py) never
+pays for it, nor does a file without a header.
+"""
+import datetime
 
 HEADER_KEYS = ("name", "collection", "created", "updated", "source")
 
+# One key, one line, however long its value: `grep '^name:'` finds it whole. (A large int,
+# not infinity: libyaml's emitter takes a C int.)
+_NO_WRAP = 10 ** 9
+
 
 def render_document(meta: dict, body: str) -> str:
-    keys = [k for k in HEADER_KEYS if k in meta] + sorted(k for k in meta if k not in HEADER_KEYS)
-    lines = ["---"]
-    for key in keys:
-        lines.append(f"{key}: {json.dumps(meta[key], ensure_ascii=False)}")
-    lines.append("---")
-    body = body.rstrip("\n")
-    return "\n".join(lines) + "\n" + (body + "\n" if body else "")
+    import frontmatter  # heavy (yaml): only where a header is written
+
+    post = frontmatter.Post(body.rstrip("\n"))
+    # Post(content, **meta) would clash with a key named "content" or "handler".
+    post.metadata.update((k, meta[k]) for k in HEADER_KEYS if k in meta)
+    post.metadata.update((k, meta[k]) for k in sorted(meta) if k not in HEADER_KEYS)
+    return frontmatter.dumps(post, sort_keys=False, width=_NO_WRAP) + "\n"
 
 
 def parse_document(text: str) -> tuple[dict, str]:
-    """(header, body); a file without a header is all body."""
-    if not text.startswith("---\n"):
+    """(header, body); a text without a header, or with one YAML cannot read, is all body.
+
+    The body is the text from the first non-blank line after the header to the end, exactly
+    — a suffix of the text, so a reader can count the lines before it (recall's line
+    numbers). frontmatter's own content is stripped at both ends, so only the header is
+    given to it.
+    """
+    start = body_start(text)
+    if start is None:
         return {}, text
-    end = text.find("\n---\n", 3)
-    if end == -1:
-        if text.endswith("\n---"):
-            end = len(text) - 4
-        else:
-            return {}, text
-    header, body = text[4:end + 1], text[end + 5:]
-    meta = _parse_fast(header)
-    if meta is None:
-        meta = _parse_yaml(header)
-        if meta is None:
-            return {}, text
-    return meta, body
-
-
-def _parse_fast(header: str) -> dict | None:
-    meta = {}
-    for line in header.split("\n"):  # not splitlines(): U+0085, U+2028 are not line ends here
-        if not line.strip():
-            continue
-        key, sep, value = line.partition(": ")
-        if not sep or not key.isidentifier():
-            return None
-        try:
-            meta[key] = json.loads(value)
-        except ValueError:
-            return None
-    return meta
-
-
-def _parse_yaml(header: str) -> dict | None:
-    """A header a person edited, by YAML's safe loader — what python-frontmatter does,
-    without the ~1 MiB its own imports hold in the resident launcher (docs/DEPARTURES.md)."""
+    import frontmatter  # heavy (yaml): only where a header is read
     try:
-        import yaml  # heavy: only for hand-edited headers
-        meta = yaml.load(header, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except Exception:
+        meta = frontmatter.loads(text[:start]).metadata
+    except Exception:  # whatever a hand edit broke (yaml's errors, a key it cannot hash)
+        return {}, text
+    return {str(k): _text_if_date(v) for k, v in meta.items()}, text[start:]
+
+
+def _text_if_date(value):
+    # YAML reads an unquoted 2026-11-30 as a date; the header's values are text to us
+    # (compared, written back as strings), so a date or a time is kept as ISO 8601 text.
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    return value
+
+
+def _bounds(text: str) -> tuple[int, int, int] | None:
+    """(end of the opening line, start of the closing line, start of the body), by
+    frontmatter's own delimiter pattern; None if the text has no header."""
+    if not text.startswith("---"):  # no header: decided without importing frontmatter
         return None
-    if not isinstance(meta, dict):
-        return {}
-    return {str(k): (v if isinstance(v, (str, int, float, list)) else str(v)) for k, v in meta.items()}
+    from frontmatter.default_handlers import YAMLHandler
+    delimiters = YAMLHandler.FM_BOUNDARY.finditer(text)
+    opening = next(delimiters, None)
+    closing = next(delimiters, None)
+    if opening is None or opening.start() != 0 or closing is None:
+        return None
+    header = text.find("\n") + 1
+    line_end = text.find("\n", closing.start())
+    after = len(text) if line_end == -1 else line_end + 1
+    return header, closing.start(), after
+
+
+def body_start(text: str) -> int | None:
+    """Where the body starts in text (after the header and the blank lines that follow
+    it); None if the text has no header."""
+    bounds = _bounds(text)
+    if bounds is None:
+        return None
+    after = bounds[2]
+    return len(text) - len(text[after:].lstrip("\n"))
 
 
 # -- tombstones (issue 8) ------------------------------------------------------------
 # A curated item is forgotten when its header has a `forgotten` key with a true value.
 # The file stays on disk for audit; every reader that builds a prompt must skip it.
+#
+# Marking and unmarking are small textual edits of the header, not a frontmatter round
+# trip: frontmatter.dumps writes the whole header anew (its quoting, its order, no
+# comments), so a header the owner edited by hand would not survive byte for byte — and
+# forget/restore promise to change nothing but that one line.
 
 TOMBSTONE_KEY = "forgotten"
 _FALSE_WORDS = ("", "false", "no", "off", "0", "null", "none", "~")
@@ -88,25 +107,18 @@ def is_forgotten(meta: dict) -> bool:
     return bool(value)
 
 
-def _closing_line(text: str) -> int | None:
-    """Offset where the header's closing '---' line starts, or None if there is no header."""
-    if not text.startswith("---\n"):
-        return None
-    end = text.find("\n---\n", 3)
-    if end == -1:
-        return len(text) - 3 if text.endswith("\n---") else None
-    return end + 1
-
-
 def add_tombstone(text: str, stamp: str) -> str:
     """The text with `forgotten: "<stamp>"` as the last header line (a header made if none).
 
     Only that line is added: the rest of the file, hand edits included, stays byte for byte.
     """
-    line = f"{TOMBSTONE_KEY}: {json.dumps(stamp)}\n"
-    closing = _closing_line(text)
-    if closing is None:
+    import json  # (with re, its import) only when an item is forgotten
+
+    line = f"{TOMBSTONE_KEY}: {json.dumps(stamp)}\n"   # a JSON string is a YAML string
+    bounds = _bounds(text)
+    if bounds is None:
         return "---\n" + line + "---\n" + text
+    closing = bounds[1]
     return text[:closing] + line + text[closing:]
 
 
@@ -115,15 +127,12 @@ def remove_tombstone(text: str) -> str:
 
     add_tombstone then remove_tombstone gives back the original bytes.
     """
-    closing = _closing_line(text)
-    if closing is None:
+    bounds = _bounds(text)
+    if bounds is None:
         return text
-    header = text[4:closing]
-    kept = [ln for ln in header.splitlines(keepends=True)
-            if not ln.split(":", 1)[0].strip() == TOMBSTONE_KEY or ":" not in ln]
-    rest = text[closing:]
-    if not kept and rest.startswith("---\n"):
-        return rest[4:]
-    if not kept and rest == "---":
-        return ""
-    return "---\n" + "".join(kept) + rest
+    header_at, closing, after = bounds
+    lines = [line + "\n" for line in text[header_at:closing].split("\n")[:-1]]
+    kept = [ln for ln in lines if ":" not in ln or ln.split(":", 1)[0].strip() != TOMBSTONE_KEY]
+    if not kept and header_at == 4:   # the header add_tombstone made: it goes whole
+        return text[after:]
+    return text[:header_at] + "".join(kept) + text[closing:]

@@ -13,8 +13,8 @@ import msgspec
 
 from ..contracts import ContractError
 from ..contracts.limits import MAX_ITEM_READ
-from ..contracts.markdown import (add_tombstone, is_forgotten, parse_document, remove_tombstone,
-                                  render_document)
+from ..contracts.markdown import (add_tombstone, body_start, is_forgotten, parse_document,
+                                  remove_tombstone, render_document)
 from ..contracts.ops import Forget, LogEpisode, Remember, Restore, RewriteAbout, RewriteSummary
 from ..home import Home
 from ..util.atomic import SymlinkRefused, ensure_dir, read_regular, write_atomic
@@ -160,9 +160,14 @@ def find_twin(home: Home, collection: str, content: str) -> tuple[str, bytes] | 
         # one read, never past what a note can be: a 300 MB log is nobody's twin (a
         # symlink or a non-file reads as None: not a twin either)
         data = read_regular(path, MAX_ITEM_READ + 1)
-        if data is not None and len(data) <= MAX_ITEM_READ and normalise(parse_document(data.decode("utf-8", "replace"))[1]) == wanted:
+        if data is not None and len(data) <= MAX_ITEM_READ and normalise(_body(data.decode("utf-8", "replace"))) == wanted:
             return path, data
     return None
+def _body(text: str) -> str:
+    # Only the body is compared: the header's bounds are found without reading its YAML,
+    # so a remember into a large collection does not parse every header in it.
+    start = body_start(text)
+    return text if start is None else text[start:]
 # -- end owner's tools ----------------------------------------------------------------
 
 

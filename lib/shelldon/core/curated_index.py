@@ -15,6 +15,12 @@ Each row also holds what recall and status need of the file — its words (table
 (`indexed_ns`). A refresh reads again only the files whose mtime moved; a reader trusts a
 row only while that mtime is still the file's (worker/curated_list.py).
 
+Table `headers` holds what the prompt needs of each file it reads — the items and
+DIRECTIVE.md, about.md, summary.md: the name, whether it is forgotten, and where its body
+starts — with the file's size and mtime when it was read, so a prompt over files the core
+has seen parses no YAML (worker/curated_list.read_document). The prompt files are stat-ed
+at the end of every write session (three stats) and read again when one moved.
+
 Derived data: deleting the rows loses nothing; the next write session rebuilds them.
 """
 import os
@@ -22,15 +28,16 @@ import sqlite3
 
 from ..contracts.limits import MAX_ITEM_READ
 from ..home import COLLECTIONS, Home
-from ..util.atomic import read_regular
-from ..worker.curated_list import COUNT_KEY, SEAL_KEY, index_words, scan_collection, seal
+from ..worker.curated_list import (COUNT_KEY, PROMPT_FILE_READ, PROMPT_FILES, SEAL_KEY, header_row,
+                                   index_words, read_with_stat, scan_collection, seal)
 
 
 def _index(home: Home, conn: sqlite3.Connection, path: str, collection: str, mtime: int) -> None:
-    """One item's row and words, read from the file (stat-ed before it is read: a file
-    changed meanwhile has a newer mtime than the row, so readers read it themselves)."""
-    data = read_regular(os.path.join(home.memory, path), MAX_ITEM_READ)
-    if data is None:
+    """One item's row, words and header, read from the file (stat-ed before it is read: a
+    file changed meanwhile has a newer mtime than the row, so readers read it themselves)."""
+    try:
+        st, data = read_with_stat(os.path.join(home.memory, path), MAX_ITEM_READ)
+    except OSError:
         return
     text = data.decode("utf-8", "replace")
     from ..contracts.markdown import is_forgotten, parse_document  # only when a file moved
@@ -43,36 +50,87 @@ def _index(home: Home, conn: sqlite3.Connection, path: str, collection: str, mti
     name = f"{meta.get('name', '')} {os.path.basename(path)[:-3]}"
     conn.execute("DELETE FROM curated_words WHERE rowid = ?", (rowid,))
     conn.execute("INSERT INTO curated_words (rowid, words) VALUES (?, ?)", (rowid, index_words(name, body)))
+    _note_header(conn, path, st, data, meta, body)
+
+
+def _note_header(conn: sqlite3.Connection, path: str, st: os.stat_result, data: bytes,
+                 meta: dict, body: str) -> None:
+    """What the prompt needs of the file's header, with the size and mtime it was read at."""
+    name, forgotten, body_at = header_row(data, meta, body)
+    conn.execute("INSERT INTO headers (path, mtime_ns, size, name, forgotten, body_at) VALUES (?, ?, ?, ?, ?, ?) "
+                 "ON CONFLICT (path) DO UPDATE SET mtime_ns = excluded.mtime_ns, size = excluded.size, "
+                 "name = excluded.name, forgotten = excluded.forgotten, body_at = excluded.body_at",
+                 (path, st.st_mtime_ns, st.st_size, name, int(forgotten), body_at))
+
+
+def _moved_prompt_files(home: Home, conn: sqlite3.Connection) -> list[tuple[str, bool]]:
+    """(name, whether it has a row) of DIRECTIVE.md, about.md, summary.md where the row
+    does not describe the file as it is."""
+    known = {path: (mtime, size) for path, mtime, size in conn.execute(
+        "SELECT path, mtime_ns, size FROM headers WHERE path IN (?, ?, ?)", PROMPT_FILES)}
+    moved = []
+    for name in PROMPT_FILES:
+        try:
+            st = os.lstat(home.memory_file(name))
+            now = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            now = None
+        if known.get(name) != now:
+            moved.append((name, name in known))
+    return moved
 
 
 def refresh(home: Home, conn: sqlite3.Connection) -> bool:
-    """Bring the rows up to date with the tree where a directory moved. True if it wrote."""
+    """Bring the rows up to date with the tree where a directory moved, and the prompt
+    files' header rows where a file moved. True if it wrote."""
     current = seal(home.memory)
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (SEAL_KEY,)).fetchone()
-    if current is None or (row and row[0] == current):
+    tree_moved = current is not None and not (row and row[0] == current)
+    notes = []   # (name, stat and bytes, or None: the row goes)
+    for name, has_row in _moved_prompt_files(home, conn):
+        try:
+            notes.append((name, read_with_stat(home.memory_file(name), PROMPT_FILE_READ)))
+        except OSError:   # gone, or not a file a reader would read
+            if has_row:
+                notes.append((name, None))
+    if not tree_moved and not notes:
         return False
-    old = dict(part.split("=", 1) for part in row[0].split(";")) if row else {}
-    new = dict(part.split("=", 1) for part in current.split(";"))
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for collection in COLLECTIONS:
-            if old.get(collection) == new[collection]:
+        if tree_moved:
+            _refresh_items(home, conn, row[0] if row else None, current)
+        for name, read in notes:
+            if read is None:
+                conn.execute("DELETE FROM headers WHERE path = ?", (name,))
                 continue
-            found = scan_collection(home.memory, collection)
-            have = {path: (mtime, indexed) for path, mtime, indexed in conn.execute(
-                "SELECT path, mtime_ns, indexed_ns FROM curated WHERE collection = ?", (collection,))}
-            gone = [(path,) for path in have if path not in found]
-            conn.executemany("DELETE FROM curated_words WHERE rowid = "
-                             "(SELECT rowid FROM curated WHERE path = ?)", gone)
-            conn.executemany("DELETE FROM curated WHERE path = ?", gone)
-            for path, mtime in found.items():
-                if have.get(path) != (mtime, mtime):
-                    _index(home, conn, path, collection, mtime)
-        total = conn.execute("SELECT count(*) FROM curated").fetchone()[0]
-        conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE "
-                         "SET value = excluded.value", ((SEAL_KEY, current), (COUNT_KEY, str(total))))
+            st, data = read
+            from ..contracts.markdown import parse_document  # only when one of them moved
+            meta, body = parse_document(data.decode("utf-8", "replace"))
+            _note_header(conn, name, st, data, meta, body)
     except BaseException:
         conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
     return True
+
+
+def _refresh_items(home: Home, conn: sqlite3.Connection, sealed: str | None, current: str) -> None:
+    old = dict(part.split("=", 1) for part in sealed.split(";")) if sealed else {}
+    new = dict(part.split("=", 1) for part in current.split(";"))
+    for collection in COLLECTIONS:
+        if old.get(collection) == new[collection]:
+            continue
+        found = scan_collection(home.memory, collection)
+        have = {path: (mtime, indexed) for path, mtime, indexed in conn.execute(
+            "SELECT path, mtime_ns, indexed_ns FROM curated WHERE collection = ?", (collection,))}
+        gone = [(path,) for path in have if path not in found]
+        conn.executemany("DELETE FROM curated_words WHERE rowid = "
+                         "(SELECT rowid FROM curated WHERE path = ?)", gone)
+        conn.executemany("DELETE FROM curated WHERE path = ?", gone)
+        conn.executemany("DELETE FROM headers WHERE path = ?", gone)
+        for path, mtime in found.items():
+            if have.get(path) != (mtime, mtime):
+                _index(home, conn, path, collection, mtime)
+    total = conn.execute("SELECT count(*) FROM curated").fetchone()[0]
+    conn.executemany("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE "
+                     "SET value = excluded.value", ((SEAL_KEY, current), (COUNT_KEY, str(total))))

@@ -178,10 +178,23 @@ def m006_tree_words(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM meta WHERE key = 'curated_dirs'")
 
 
+def m007_headers(conn: sqlite3.Connection) -> None:
+    """Prompt assembly without parsing YAML (core/curated_index.py): for each curated file
+    the prompt reads — the items, DIRECTIVE.md, about.md, summary.md — what its header says
+    (name, forgotten) and where its body starts, with the size and mtime it was read at; a
+    reader trusts a row only while the file still has them (worker/curated_list.py).
+    Derived data: every item is read again at the next write session to fill it."""
+    conn.execute("CREATE TABLE headers (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, "
+                 "size INTEGER NOT NULL, name TEXT, forgotten INTEGER NOT NULL, body_at INTEGER NOT NULL)")
+    conn.execute("UPDATE curated SET indexed_ns = NULL")
+    conn.execute("DELETE FROM meta WHERE key = 'curated_dirs'")
+
+
 MIGRATIONS = [
     (1, "core", m001_core),
     (2, "owner", m002_owner),
     (3, "pending writes", m003_pending_writes),
     (5, "perf", m005_perf),   # perf's reserved number
     (6, "tree words", m006_tree_words),
+    (7, "headers", m007_headers),
 ]

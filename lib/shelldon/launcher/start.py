@@ -43,10 +43,7 @@ def preload(home: Home, config, broker_socket: str | None) -> None:
     from ..worker import brokerbrain, prompt, rules  # noqa: F401
     from ..worker.brain import RulesBrain
     from ..worker.turn import prepare
-    try:
-        import yaml  # noqa: F401  (a hand-edited header)
-    except ImportError:
-        pass
+    import frontmatter  # noqa: F401  (a header to parse or write)
     if config.brain.name != "rules" and not broker_socket:
         from ..broker import providers
         providers.preload()

@@ -9,9 +9,15 @@ the mtime they were read at, so recall and status read only the files that matte
 of all of them. A row counts only while that mtime is the file's mtime now (tree_state
 stats every file: cheap next to reading it), so an edit by hand — even in place, which
 leaves the directory's mtime alone — is never missed: such a file is read itself.
+
+The prompt's reading of a file (read_document) works the same way with table `headers`:
+a file as the core last read it is not parsed again, so a prompt never imports YAML for
+a tree the core has seen.
 """
+import errno
 import os
 import sqlite3
+import stat
 import unicodedata
 
 import msgspec
@@ -145,3 +151,66 @@ def indexed_matches(conn: sqlite3.Connection, folded_terms: set[str]) -> set[str
     except sqlite3.Error:
         return None
 
+
+
+# -- headers: the prompt reads curated files without parsing their YAML ----------------
+# Table `headers` (kept by core/curated_index.py) holds, for each file the prompt reads,
+# its name, whether it is forgotten and the byte offset where its body starts, with the
+# size and mtime the file had when the core read it. A reader that opens the file and
+# finds that size and mtime takes the body from the offset; any other file is parsed
+# (python-frontmatter). A hand edit moves the mtime or the size, so it costs a parse; only
+# one that kept both (same length, within one tick of a coarse clock) would be read as the
+# core last saw it, until the core next reads the file.
+
+PROMPT_FILES = ("DIRECTIVE.md", "about.md", "summary.md")   # read whole, besides the items
+PROMPT_FILE_READ = 256 * 1024   # what the prompt takes of one of them
+
+
+def read_with_stat(path: str, limit: int) -> tuple[os.stat_result, bytes]:
+    """The regular file's status and its first limit bytes, from one open: the status
+    describes the bytes read. A symlink is not followed; a FIFO cannot block the open.
+    OSError when absent or unreadable, or not a regular file."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as handle:
+        st = os.fstat(handle.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        return st, handle.read(limit)
+
+
+def header_row(data: bytes, meta: dict, body: str) -> tuple[str | None, bool, int]:
+    """(name, forgotten, byte offset of the body) of a curated file's first bytes, given
+    what parse_document made of them (decoded as UTF-8 with replacement)."""
+    from ..contracts.markdown import is_forgotten
+    text_length = len(data.decode("utf-8", "replace"))
+    start = text_length - len(body)
+    if start in (0, text_length):
+        body_at = 0 if start == 0 else len(data)
+    else:
+        # The body starts right after a newline, and a newline byte is the same character
+        # however the bytes around it decode: count them to find the byte offset.
+        lines = data.decode("utf-8", "replace")[:start].count("\n")
+        body_at = len(b"\n".join(data.split(b"\n", lines)[:lines])) + 1
+    name = meta.get("name")
+    return (str(name) if name else None), is_forgotten(meta), body_at
+
+
+def read_document(path: str, limit: int, conn: sqlite3.Connection | None = None,
+                  rel: str | None = None) -> tuple[object, bool, str]:
+    """(name or None, forgotten, body) of a curated file, as far as its first limit bytes:
+    the header as the index describes it when the file is as the core read it (rel: its
+    path under memory/), else parsed. OSError as read_with_stat."""
+    st, data = read_with_stat(path, limit)
+    row = None
+    if conn is not None and rel is not None:
+        try:
+            row = conn.execute("SELECT name, forgotten, body_at FROM headers WHERE path = ? "
+                               "AND mtime_ns = ? AND size = ?", (rel, st.st_mtime_ns, st.st_size)).fetchone()
+        except sqlite3.Error:
+            row = None   # an older schema: parse
+    if row is not None:
+        name, forgotten, body_at = row
+        return name, bool(forgotten), data[body_at:].decode("utf-8", "replace")
+    from ..contracts.markdown import is_forgotten, parse_document
+    meta, body = parse_document(data.decode("utf-8", "replace"))
+    return meta.get("name"), is_forgotten(meta), body

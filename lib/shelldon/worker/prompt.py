@@ -14,7 +14,6 @@ import sqlite3
 import msgspec
 
 from ..contracts.limits import MAX_CONTENT, MAX_ITEM_READ, MAX_NAME, MAX_OBSERVATION
-from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS
 from ..util import log
 from . import curated_list
@@ -220,18 +219,17 @@ def split_sections(prompt: str) -> list[tuple[str, str]]:
 
 # -- the I/O wrapper ------------------------------------------------------------------
 
-def _read_body(path: str, failures: list[str]) -> str | None:
+def _read_body(memory: str, name: str, failures: list[str],
+               conn: sqlite3.Connection | None = None) -> str | None:
+    path = os.path.join(memory, name)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-        with os.fdopen(fd, "rb") as handle:
-            text = handle.read(256 * 1024).decode("utf-8", "replace")
+        _name, forgotten, body = curated_list.read_document(path, curated_list.PROMPT_FILE_READ, conn, name)
     except FileNotFoundError:
         return None
     except OSError as exc:
         failures.append(f"cannot read {path}: {exc.strerror or exc}")
         return None
-    meta, body = parse_document(text)
-    if is_forgotten(meta):  # a tombstoned item (issue 8: contracts.markdown)
+    if forgotten:  # a tombstoned item (issue 8: contracts.markdown)
         return None
     return body.strip() or None
 
@@ -243,12 +241,14 @@ def list_items(memory: str, budget: int, failures: list[str],
 
     The order comes from the core's sealed listing in history.db when it is current (a few
     rows read, however large the tree), else from a scan of the tree (a stat per file).
+    Either way a file the core has read since it last changed is not parsed again: its
+    header comes from the index (curated_list.read_document).
     """
     sealed = curated_list.listing(conn, memory) if conn is not None else None
     if sealed is not None:
         rows, total = sealed
-        entries = ((0, collection, os.path.join(memory, path)) for collection, path in rows)
-        items, hidden = _read_items(entries, budget, failures)
+        entries = ((0, collection, path) for collection, path in rows)
+        items, hidden = _read_items(memory, entries, budget, failures, conn)
         return items, total, hidden
     entries = []
     for collection in COLLECTIONS:
@@ -257,32 +257,33 @@ def list_items(memory: str, budget: int, failures: list[str],
             with os.scandir(directory) as it:
                 for entry in it:
                     if entry.name.endswith(".md") and not entry.name.startswith(".") and entry.is_file(follow_symlinks=False):
-                        entries.append((entry.stat(follow_symlinks=False).st_mtime_ns, collection, entry.path))
+                        entries.append((entry.stat(follow_symlinks=False).st_mtime_ns, collection,
+                                        f"{collection}/{entry.name}"))
         except FileNotFoundError:
             continue
         except OSError as exc:
             failures.append(f"cannot list {directory}: {exc.strerror or exc}")
     entries.sort(reverse=True)
-    items, hidden = _read_items(entries, budget, failures)
+    items, hidden = _read_items(memory, entries, budget, failures, conn)
     return items, len(entries), hidden
 
 
-def _read_items(entries, budget: int, failures: list[str]) -> tuple[list[CuratedItem], int]:
+def _read_items(memory: str, entries, budget: int, failures: list[str],
+                conn: sqlite3.Connection | None) -> tuple[list[CuratedItem], int]:
     items, used, hidden = [], 0, 0
-    for _mtime, collection, path in entries:
+    for _mtime, collection, rel in entries:
         if used > budget:
             break
+        path = os.path.join(memory, rel)
         try:
-            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-            with os.fdopen(fd, "rb") as handle:
-                meta, body = parse_document(handle.read(MAX_ITEM_READ).decode("utf-8", "replace"))
+            name, forgotten, body = curated_list.read_document(path, MAX_ITEM_READ, conn, rel)
         except OSError as exc:
             failures.append(f"cannot read {path}: {exc.strerror or exc}")
             continue
-        if is_forgotten(meta) or not body.strip():  # tombstoned (issue 8) or empty
+        if forgotten or not body.strip():  # tombstoned (issue 8) or empty
             hidden += 1
             continue
-        item = CuratedItem(collection, str(meta.get("name") or os.path.basename(path)[:-3]), body.strip(), path)
+        item = CuratedItem(collection, str(name or os.path.basename(path)[:-3]), body.strip(), path)
         items.append(item)
         used += _size(render_item(item)) + 1
     return items, hidden
@@ -291,9 +292,6 @@ def _read_items(entries, budget: int, failures: list[str]) -> tuple[list[Curated
 def gather(home, message: str, bounds) -> Sections:
     """Read everything the prompt needs, read-only, failing soft section by section."""
     s = Sections(message=message)
-    s.directive = _read_body(home.memory_file("DIRECTIVE.md"), s.failures)
-    s.about = _read_body(home.memory_file("about.md"), s.failures)
-    s.summary = _read_body(home.memory_file("summary.md"), s.failures)
     reader = None
     if os.path.exists(home.db):
         try:
@@ -303,8 +301,12 @@ def gather(home, message: str, bounds) -> Sections:
     else:
         s.failures.append(f"no history at {home.db}")
     try:
+        conn = reader.conn if reader else None
+        s.directive = _read_body(home.memory, "DIRECTIVE.md", s.failures, conn)
+        s.about = _read_body(home.memory, "about.md", s.failures, conn)
+        s.summary = _read_body(home.memory, "summary.md", s.failures, conn)
         s.items, s.items_total, s.items_hidden = list_items(home.memory, bounds.collections_bytes, s.failures,
-                                                            reader.conn if reader else None)
+                                                            conn)
         if reader is not None:
             try:
                 s.recent = reader.recent(bounds.recent)
