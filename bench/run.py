@@ -436,14 +436,14 @@ def resident_rows(home: str, message: str, turns: int) -> dict | None:
     idle after a first turn (every code path loaded once, the worker reaped), and at its
     peak while a load of turns runs."""
     sys.path.insert(0, os.path.join(ROOT, "tests"))
-    from fakemodel import FakeModel, make_ca
+    from fakemodel import FakeModel, tls_context
     if not all(has_stage(s) for s in ("shelldon-vaultd", "shelldon-brokerd", "shelldon-launcherd")):
         return None
-    model = FakeModel()
-    pki = make_ca(os.path.join(os.path.dirname(home), "pki"))
-    if pki:
-        model.serve_tls(pki["cert"], pki["key"])
-    model.start()
+    import trustme
+    ca = trustme.CA()
+    bundle = os.path.join(os.path.dirname(home), "bench-ca.pem")
+    ca.cert_pem.write_to_path(bundle)
+    model = FakeModel().serve_tls(tls_context(ca)).start()
     model.reply = "Noted."
     run_dir = os.path.join(home, "run")
     vault = os.path.join(home, "memory", "vault")
@@ -456,10 +456,7 @@ def resident_rows(home: str, message: str, turns: int) -> dict | None:
         handle.write(f'[brain]\nname = "openai"\nurl = "{model.openai_url}"\nmodel = "bench"\n')
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SHELLDON_", "SSL_CERT_", "REQUESTS_CA"))}
     env["SHELLDON_HOME"] = home
-    if pki:
-        # the ssl module's default paths, and the bundle requests reads instead of certifi's
-        env["SSL_CERT_DIR"] = pki["cadir"]
-        env["REQUESTS_CA_BUNDLE"] = os.path.join(pki["cadir"], "ca.pem")
+    env["REQUESTS_CA_BUNDLE"] = bundle   # requests reads this bundle, not the system's
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
     daemons = {}
     try:
