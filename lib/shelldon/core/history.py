@@ -26,7 +26,6 @@ def iso(ts: datetime) -> str:
     return ts.astimezone(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-# Context managers as classes: contextlib (with functools) costs a short stage ~2 ms to import.
 class Transaction:
     """`with`: BEGIN IMMEDIATE, then COMMIT — or ROLLBACK when the block raises."""
     __slots__ = ("conn",)

@@ -26,8 +26,7 @@ class WriteSession:
     """On entry: the lock, the store, the schema brought up to date, a killed writer's
     leftovers dealt with. On exit: memory/ committed to git when enabled, the derived
     listing of the tree refreshed (after a block that did not raise), the store closed,
-    the lock released. (A class, not a contextlib generator: contextlib costs a short
-    stage ~2 ms to import.)"""
+    the lock released."""
 
     def __init__(self, home: Home, timeout: float):
         self.home = home

@@ -324,9 +324,8 @@ class HistoryReader:
 def open_readonly(path: str, timeout: float = 5.0, snapshot: bool = False) -> HistoryReader:
     """A connection on which any write raises (sqlite's mode=ro). snapshot: every read through
     it sees the database as it was at open (one read transaction, ended by close())."""
-    # The URI escapes by hand: urllib.parse (and the ipaddress it loads) cost ~2 ms a stage.
-    uri = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
-    conn = sqlite3.connect(f"file:{uri}?mode=ro", uri=True, timeout=timeout,
+    from urllib.parse import quote
+    conn = sqlite3.connect(f"file:{quote(path)}?mode=ro", uri=True, timeout=timeout,
                            isolation_level=None, check_same_thread=False)
     if snapshot:
         conn.execute("BEGIN")
