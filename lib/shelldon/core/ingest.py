@@ -34,6 +34,7 @@ from datetime import datetime
 from ..contracts import ContractError
 from ..contracts.turn import TurnRecord
 from ..home import Home
+from ..util.atomic import fsync_file
 from ..util.clock import local_day, now as clock_now
 from ..util.secrets import redact
 from . import raw
@@ -98,7 +99,7 @@ class Batch:
 
     def sync(self) -> None:
         for path in sorted(self.unsynced):
-            raw.sync_file(path)
+            fsync_file(path)
         self.unsynced.clear()
 
 
@@ -130,7 +131,7 @@ def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | No
             _commit(store, last.turn_id, last.owner, last.pet, last.when)   # that run's turn, from raw/
         tail = raw.append_turn(home, turn.turn_id, owner, reply, when, tail, sync=batch is None)
     elif batch is None:
-        raw.sync_file(path)    # the killed run's append may not have reached the disk
+        fsync_file(path)    # the killed run's append may not have reached the disk
     if batch is not None:
         batch.unsynced.add(path)
     new = _commit(store, turn.turn_id, owner, reply, when)

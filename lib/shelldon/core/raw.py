@@ -19,7 +19,7 @@ from datetime import datetime, timedelta, timezone
 import msgspec
 
 from ..home import Home
-from ..util.atomic import SymlinkRefused, ensure_dir
+from ..util.atomic import append_durable, ensure_dir
 from .history import iso
 
 ENTRY_HEADING = re.compile(r"^## (\S+) · ", re.MULTILINE)
@@ -131,7 +131,7 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
                 tail: Tail | None = None, sync: bool = True) -> Tail:
     """Append the turn's entry to its day's file; the file's tail after it. tail: the
     file's before it, as read_tail gave it, if the caller has read it already. sync=False
-    leaves the fsync to the caller (sync_file), who may cover many appends with one."""
+    leaves the fsync to the caller (util.atomic.fsync_file), who may cover many appends with one."""
     path = day_path(home, when)
     if tail is None:
         tail = read_tail(path)
@@ -148,43 +148,7 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
         # of its own, after a blank line.
         chunk = "\n\n" + chunk
     data = chunk.encode("utf-8")
-    _append(path, data, sync)
+    append_durable(path, data, sync=sync)
     return Tail(tail.size + len(data), True, Entry(turn_id, owner, pet, when))
 
 
-def _append(path: str, data: bytes, sync: bool) -> None:
-    """One write() with O_APPEND (then fsync, if sync). A failed append (a full disk after
-    part of the data went in) is cut back to the file's earlier length: a torn entry would
-    stay for ever. A symlink in the file's place is refused, never followed."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o644)
-    except OSError as exc:
-        if os.path.islink(path):
-            raise SymlinkRefused(f"refusing to write through a symlink: {path}") from None
-        raise
-    try:
-        size = os.fstat(fd).st_size
-        view = memoryview(data)
-        try:
-            while view:
-                view = view[os.write(fd, view):]
-            if sync:
-                os.fsync(fd)
-        except OSError as exc:
-            try:
-                os.ftruncate(fd, size)
-                os.fsync(fd)
-            except OSError:
-                pass
-            raise OSError(exc.errno, exc.strerror, path) from exc
-    finally:
-        os.close(fd)
-
-
-def sync_file(path: str) -> None:
-    """fsync a day's file: the appends made with sync=False reach the disk."""
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

@@ -59,7 +59,12 @@ def ensure_dir(path: str, mode: int = 0o755) -> None:
 
 
 def fsync_dir(path: str) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    fsync_file(path, os.O_DIRECTORY)
+
+
+def fsync_file(path: str, flags: int = os.O_NOFOLLOW) -> None:
+    """fsync what is at path (a file's appends made with sync=False reach the disk)."""
+    fd = os.open(path, os.O_RDONLY | flags)
     try:
         os.fsync(fd)
     finally:
@@ -111,8 +116,9 @@ def write_atomic(path: str, data: bytes, mode: int = 0o644) -> None:
         raise _naming(exc, directory) from None
 
 
-def append_durable(path: str, data: bytes, mode: int = 0o644) -> None:
-    """Append in one write() with O_APPEND, then fsync: for logs, not for curated files.
+def append_durable(path: str, data: bytes, mode: int = 0o644, sync: bool = True) -> None:
+    """Append in one write() with O_APPEND, then fsync (unless sync=False: the caller then
+    covers many appends with one fsync_file): for logs, not for curated files.
 
     A failed append (a full disk after part of the data went in, an I/O error) is cut back
     to the file's earlier length: a torn entry left behind would stay for ever, since its
@@ -126,7 +132,8 @@ def append_durable(path: str, data: bytes, mode: int = 0o644) -> None:
         try:
             while view:
                 view = view[os.write(fd, view):]
-            os.fsync(fd)
+            if sync:
+                os.fsync(fd)
         except OSError:
             try:
                 os.ftruncate(fd, size)
