@@ -69,6 +69,16 @@ class Home(msgspec.Struct, frozen=True):
         return os.path.join(self.run, "launcher.state")
 
     @property
+    def backup_state(self) -> str:
+        """The last shelldon-backup: where, when, how big, its last turn."""
+        return os.path.join(self.run, "backup.json")
+
+    @property
+    def push_state(self) -> str:
+        """The last push of memory/ to [memory] git_remote: when, which commit, or its error."""
+        return os.path.join(self.run, "git-push.json")
+
+    @property
     def write_lock(self) -> str:
         return os.path.join(self.run, "write.lock")
 

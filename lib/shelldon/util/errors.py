@@ -36,3 +36,9 @@ class Denied(ShelldonError):
     """Permission denied (EX_NOPERM)."""
 
     exit_code = 77
+
+
+class NoInput(ShelldonError):
+    """An input file or directory named on the command line does not exist (EX_NOINPUT)."""
+
+    exit_code = 66
