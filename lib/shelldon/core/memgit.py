@@ -7,6 +7,9 @@ Turn it on in config.toml:
     git = true
 
 (or SHELLDON_MEMORY_GIT=1, which beats the file). vault/ is excluded by memory/.gitignore.
+With `git_remote = "URL"` in the same table as well, what is committed is pushed there
+after each write session, in the background (core/mempush.py): a push that fails is noted
+in run/git-push.json and tried again after the next session; it never holds a turn.
 git runs as a subprocess with a fixed author, no prompts, no hooks, no signing and none
 of the user's git config. git missing or failing is a warning, never a failed write: the
 files and the journal are the record, git is a view of it. Edits the owner made by hand
@@ -30,18 +33,28 @@ def enabled(home: Home) -> bool:
     env = os.environ.get("SHELLDON_MEMORY_GIT")
     if env is not None and env.strip():
         return env.strip().casefold() in ("1", "true", "yes", "on")
+    return _memory_table(home).get("git") is True
+
+
+def remote(home: Home) -> str | None:
+    """[memory] git_remote: where the committed tree is pushed; None when unset."""
+    value = _memory_table(home).get("git_remote")
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def _memory_table(home: Home) -> dict:
     if not os.path.exists(home.config):
-        return False  # no file, no tomllib import: the common case costs one stat
+        return {}  # no file, no tomllib import: the common case costs one stat
     try:
         import tomllib
         with open(home.config, "rb") as handle:
             memory = tomllib.load(handle).get("memory", {})
     except (FileNotFoundError, NotADirectoryError):
-        return False
+        return {}
     except (OSError, ValueError) as exc:
         _warn_once("config", f"cannot read {home.config}: {exc}; memory git stays off")
-        return False
-    return isinstance(memory, dict) and memory.get("git") is True
+        return {}
+    return memory if isinstance(memory, dict) else {}
 
 
 def _warn_once(key: str, message: str) -> None:
@@ -50,17 +63,19 @@ def _warn_once(key: str, message: str) -> None:
         log.warn(message)
 
 
-def _git(home: Home, *args: str, check: bool = True, author=AUTHOR):
+def run_git(home: Home, *args: str, check: bool = True, author=AUTHOR, timeout: float = GIT_TIMEOUT_S):
     import subprocess
     name, email = AUTHOR
-    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1",
+    # no question can be answered here: git's own prompts and ssh's are off
+    env = {"GIT_SSH_COMMAND": "ssh -o BatchMode=yes -o ConnectTimeout=20", **os.environ,
+           "GIT_TERMINAL_PROMPT": "0", "GIT_CONFIG_NOSYSTEM": "1",
            "GIT_CONFIG_GLOBAL": os.devnull, "GIT_AUTHOR_NAME": author[0], "GIT_AUTHOR_EMAIL": author[1],
            "GIT_COMMITTER_NAME": name, "GIT_COMMITTER_EMAIL": email, "GIT_EDITOR": "true",
            "GIT_PAGER": "cat", "LC_ALL": "C"}
     cmd = ["git", "-c", "safe.directory=*", "-c", "commit.gpgsign=false", "-c", "core.hooksPath=/dev/null",
            "-c", "core.quotePath=false", "-C", home.memory, *args]
     return subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, env=env,
-                          timeout=GIT_TIMEOUT_S, check=check)
+                          timeout=timeout, check=check)
 
 
 def ensure_repo(home: Home) -> bool:
@@ -71,13 +86,13 @@ def ensure_repo(home: Home) -> bool:
         return False
     if os.path.isdir(os.path.join(home.memory, ".git")):
         return True
-    _git(home, "init", "-q")
+    run_git(home, "init", "-q")
     ignore = os.path.join(home.memory, ".gitignore")
     if not os.path.exists(ignore):
         from ..util.atomic import write_atomic
         write_atomic(ignore, GITIGNORE.encode())
-    _git(home, "add", "-A")
-    _git(home, "commit", "-q", "--allow-empty", "-m", "shelldon: the memory tree as found")
+    run_git(home, "add", "-A")
+    run_git(home, "commit", "-q", "--allow-empty", "-m", "shelldon: the memory tree as found")
     return True
 
 
@@ -125,26 +140,35 @@ def message(changes: list[tuple[str, str, str]]) -> str:
 
 
 def commit_since(home: Home, conn: sqlite3.Connection, since: int | None) -> None:
-    """One commit for what the session wrote (hand edits found first get their own). Never raises."""
+    """One commit for what the session wrote (hand edits found first get their own), then
+    the push to [memory] git_remote started when one is set. Never raises."""
     if since is None:
         return
+    _commit_since(home, conn, since)
+    url = remote(home)
+    if url is not None:
+        from . import mempush
+        mempush.start(home, url)
+
+
+def _commit_since(home: Home, conn: sqlite3.Connection, since: int) -> None:
     import subprocess
     try:
         changes = changes_since(conn, since)
         if not changes:
             return
         ours = sorted({path.removeprefix("memory/") for _turn, _op, path in changes})
-        status = _git(home, "status", "--porcelain", "-z", "--untracked-files=all").stdout.decode()
+        status = run_git(home, "status", "--porcelain", "-z", "--untracked-files=all").stdout.decode()
         dirty = {entry[3:] for entry in status.split("\0") if len(entry) > 3}
         others = sorted(dirty - set(ours))
         if others:
-            _git(home, "add", "-A", "--", *others)
-            _git(home, "commit", "-q", "-m", f"hand edits (found before {changes[0][0]})",
+            run_git(home, "add", "-A", "--", *others)
+            run_git(home, "commit", "-q", "-m", f"hand edits (found before {changes[0][0]})",
                  "--", *others, author=OWNER)
-        _git(home, "add", "-A", "--", *ours)
-        if _git(home, "diff", "--cached", "--quiet", check=False).returncode == 0:
+        run_git(home, "add", "-A", "--", *ours)
+        if run_git(home, "diff", "--cached", "--quiet", check=False).returncode == 0:
             return  # the files already read as committed (e.g. a change and its revert)
-        _git(home, "commit", "-q", "-m", message(changes))
+        run_git(home, "commit", "-q", "-m", message(changes))
     except (OSError, subprocess.SubprocessError, sqlite3.Error) as exc:
         _report(exc)
 
