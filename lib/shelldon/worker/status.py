@@ -48,7 +48,33 @@ def settings(home: Home) -> dict:
     memgit = os.environ.get("SHELLDON_MEMORY_GIT", "").strip()
     git = memgit.casefold() in ("1", "true", "yes", "on") if memgit else _table(tables, "memory").get("git") is True
     return {**brain_info, "config_error": error, "budget": budget, "git": git,
-            "worker_user": os.environ.get("SHELLDON_WORKER_USER") or _table(tables, "trust").get("worker_user")}
+            "worker_user": os.environ.get("SHELLDON_WORKER_USER") or _table(tables, "trust").get("worker_user"),
+            "git_remote": _table(tables, "memory").get("git_remote"),
+            "replica_url": _table(tables, "replicate").get("url")}
+
+
+def _json_file(path: str) -> dict | None:
+    import json
+    data = read_regular(path, 64 * 1024)
+    try:
+        value = json.loads(data) if data else None
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def safekeeping(home: Home, conf: dict) -> dict:
+    """The last backup (run/backup.json), the replica's position as Litestream reports it
+    (when [replicate] url is set), and the last push of memory/ (when [memory] git_remote is)."""
+    replica = None
+    if isinstance(conf.get("replica_url"), str) and conf["replica_url"]:
+        from ..util.litestream import CONFIG_NAME, replica_state
+        replica = replica_state(home.db, os.path.join(home.run, CONFIG_NAME), conf["replica_url"])
+    push = None
+    if isinstance(conf.get("git_remote"), str) and conf["git_remote"]:
+        push = _json_file(home.push_state) or {"remote": conf["git_remote"], "pushed": None, "ts": None,
+                                                "error": None}
+    return {"backup": _json_file(home.backup_state), "replica": replica, "push": push}
 
 
 def read_launcher_state(path: str) -> dict | None:
@@ -137,6 +163,7 @@ def gather(home: Home) -> dict:
         "memory": None,   # below, with the index
     }
     state["vault_isolation"], state["worker_user"] = vault_isolation(home, conf["worker_user"])
+    state.update(safekeeping(home, conf))
     with open_readonly(home.db) as reader:
         conn = reader.conn
         state["memory"] = {**_items(home, conn), "git": conf["git"]}
@@ -175,6 +202,37 @@ def _kib(n: int) -> str:
     return f"{n / 1024:.0f} KiB" if n < 10 * 1024 * 1024 else f"{n / 1048576:.1f} MiB"
 
 
+def _safekeeping_lines(state: dict) -> list[str]:
+    backup = state.get("backup")
+    if backup:
+        turn = backup.get("last_turn") or {}
+        lines = [f"backup     {backup.get('created')} to {backup.get('dest')} ({_kib(backup.get('bytes') or 0)}"
+                 f"{', last turn ' + turn['turn_id'] if turn.get('turn_id') else ''})"]
+    else:
+        lines = ["backup     never (shelldon-backup DEST)"]
+    replica = state.get("replica")
+    if replica is not None:
+        if replica["error"]:
+            text = f"{replica['url']}: {replica['error']}"
+        elif replica["replica_txid"] is None:
+            text = f"{replica['url']}: empty (is shelldon-replicate running?)"
+        else:
+            behind = "" if replica["behind"] is None else f", {replica['behind']} transactions behind"
+            text = (f"{replica['url']}: transaction {replica['replica_txid']} written "
+                    f"{replica['replica_time']}{behind}")
+        lines.append(f"replica    {text}")
+    push = state.get("push")
+    if push is not None:
+        if push.get("error"):
+            text = f"failed {push.get('ts')}: {push['error']} (retried after the next write)"
+        elif push.get("pushed"):
+            text = f"{push.get('ts')}, commit {push['pushed'][:12]}"
+        else:
+            text = "never"
+        lines.append(f"push       {push.get('remote')}: {text}")
+    return lines
+
+
 def render(state: dict) -> str:
     h, le, b, m = state["history"], state["learnings"], state["budget"], state["memory"]
     brain = state["brain"]
@@ -202,6 +260,7 @@ def render(state: dict) -> str:
         f"vault      isolation {vault}",
         f"brain      {brain_text}",
     ]
+    lines += _safekeeping_lines(state)
     if state.get("config_error"):
         lines.append(f"config     {state['config_error']}")
     conflicts = state["conflicts"]
