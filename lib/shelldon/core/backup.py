@@ -171,7 +171,7 @@ def _check_dest(home: Home, dest: str) -> str:
     return dest
 
 
-def backup(home: Home, dest: str, with_vault: bool = False, lock_timeout: float = 30.0,
+def backup(home: Home, dest: str, with_vault: bool = False, lock_timeout: float | None = None,
            progress: Callable = no_progress) -> dict:
     """Copy the home to dest (a new or empty directory, or a new .tar.gz). Returns what it wrote:
     {dest, bytes, files, last_turn, with_vault, created}. progress(total_bytes) is a context
@@ -182,9 +182,10 @@ def backup(home: Home, dest: str, with_vault: bool = False, lock_timeout: float 
 
     from ..util.clock import now
     from ..util.errors import TryLater
-    from ..worker.history_read import open_readonly
     if with_vault:
         log.warn("--with-vault: the copy holds your secrets in the clear; keep it as safe as the vault")
+    if lock_timeout is None:
+        from .session import LOCK_TIMEOUT_S as lock_timeout   # a writer's wait: SHELLDON_LOCK_TIMEOUT
     staging = tempfile.mkdtemp(prefix=".shelldon-backup-", dir=os.path.dirname(dest))
     try:
         try:
@@ -196,15 +197,17 @@ def backup(home: Home, dest: str, with_vault: bool = False, lock_timeout: float 
         try:   # the moment of the backup: no writer between the database and the files
             created = now().isoformat(timespec="seconds")
             names = home_files(home, with_vault)
-            reader = open_readonly(home.db, timeout=30)
+            # a writer's connection, though it only reads: closing as the last one, it
+            # merges and removes the WAL as every writer does, leaving no -wal behind
+            source = sqlite3.connect(home.db, timeout=30)
             try:
                 target = sqlite3.connect(os.path.join(staging, "history.db"))
                 try:
-                    reader.conn.backup(target)
+                    source.backup(target)
                 finally:
                     target.close()
             finally:
-                reader.conn.close()
+                source.close()
             sizes = sum(os.path.getsize(os.path.join(home.root, n)) for n in names)
             with progress(sizes) as bar:
                 copied = copy_files(home.root, staging, names, bar)
