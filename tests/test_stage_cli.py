@@ -130,7 +130,8 @@ def test_heavy_modules_load_only_where_their_job_is(ready, home, name):
 EMPTY_HOME_RUNS = {**SHORT_RUNS, "shelldon-init": [], "shelldon-forget": ["facts", "tea"],
                    "shelldon-resolve": ["facts/tea", "--mine"], "shelldon-revert": ["t1"],
                    "shelldon-think": [], "shelldon-say": ["hi"], "shelldon-launcherd": [],
-                   "shelldon-brokerd": []}
+                   "shelldon-brokerd": [], "shelldon-backup": ["/nonexistent/b.tar.gz"],
+                   "shelldon-restore": ["/nonexistent/b.tar.gz"], "shelldon-replicate": ["--print-config"]}
 
 
 @pytest.mark.parametrize("name", STAGES)
