@@ -6,15 +6,14 @@ import json
 import os
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
-from conftest import BIN
-from daemons import Daemon, exchange, wait_until
+from conftest import BIN, db_rows
+from daemons import Daemon, wait_until
+from turnload import Talker
 
 sys.path.insert(0, str(BIN.parent / "lib"))
 from shelldon.util.litestream import find_binary  # noqa: E402
@@ -28,13 +27,6 @@ def run(name, *args, env=None, input=None, timeout=300):
     return subprocess.run([sys.executable, str(BIN / name), *map(str, args)], capture_output=True, text=True,
                           timeout=timeout, input=input, env={**os.environ, **(env or {})})
 
-
-def rows(db: Path, sql: str, params=()):
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        return conn.execute(sql, params).fetchall()
-    finally:
-        conn.close()
 
 
 def make_home(tmp_path: Path, url: str) -> Path:
@@ -72,23 +64,9 @@ def test_turns_and_a_dream_while_replicating_survive_a_kill_and_the_loss_of_the_
     assert printed.returncode == 0 and f'"{home / "history.db"}"' in printed.stdout and url in printed.stdout
     daemon = Daemon("shelldon-launcherd", "--home", home, socket_path=home / "run/shelldon.sock")
     rep = replicator(home)
-    acked: list[str] = []
-    failures: list = []
+    talker = Talker(home, TURNS, remember_every=5)
+    acked, failures = talker.acked, talker.failures
     logs = []
-
-    def talk():
-        for i in range(TURNS):
-            turn_id = f"t-{i:04d}"
-            message = f"my friend number {i} is called Friend{i}" if i % 5 == 0 else f"hello number {i}"
-            try:
-                answer = json.loads(exchange(home / "run/shelldon.sock",
-                                             json.dumps({"message": message, "turn_id": turn_id}).encode() + b"\n"))
-            except (OSError, ValueError) as exc:
-                failures.append((turn_id, exc))
-                continue
-            (acked if answer.get("ok") else failures).append(turn_id if answer.get("ok") else answer)
-
-    talker = threading.Thread(target=talk)
     try:
         talker.start()
         assert wait_until(lambda: len(acked) >= TURNS // 3, timeout=300)
@@ -115,11 +93,11 @@ def test_turns_and_a_dream_while_replicating_survive_a_kill_and_the_loss_of_the_
     assert back.returncode == 0, back.stderr
     assert "t-0499" in back.stdout and "memory/ comes from a backup" in back.stdout
     db = new / "history.db"
-    assert rows(db, "PRAGMA integrity_check") == [("ok",)]
-    have = {t for (t,) in rows(db, "SELECT turn_id FROM messages WHERE role = 'owner'")}
-    assert set(acked) <= have
-    assert rows(db, "SELECT status FROM learnings WHERE pattern_key = 'pref:tea'") == [("promoted",)]
-    assert rows(db, "SELECT count(*) FROM journal WHERE turn_id LIKE 'dream-%' AND status = 'applied'")[0][0] >= 2
+    assert db_rows(db.parent, "PRAGMA integrity_check") == [("ok",)]
+    have = {t for (t,) in db_rows(db.parent, "SELECT turn_id FROM messages WHERE role = 'owner'")}
+    assert {t for _, t in acked} <= have
+    assert db_rows(db.parent, "SELECT status FROM learnings WHERE pattern_key = 'pref:tea'") == [("promoted",)]
+    assert db_rows(db.parent, "SELECT count(*) FROM journal WHERE turn_id LIKE 'dream-%' AND status = 'applied'")[0][0] >= 2
     assert (new / "memory/vault").stat().st_mode & 0o777 == 0o700
     assert run("shelldon-turn", "--home", new, "hello again").returncode == 0
 

@@ -3,16 +3,15 @@ turns meanwhile, real sqlite files and trees."""
 import hashlib
 import json
 import os
-import sqlite3
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
-from conftest import BIN, tree_snapshot
-from daemons import Daemon, exchange, wait_until
+from conftest import BIN, db_rows, tree_snapshot
+from daemons import Daemon, wait_until
+from turnload import Talker
 
 TURNS = 150   # through the launcher while the backup runs
 
@@ -28,13 +27,6 @@ def init(home: Path) -> Path:
     return home
 
 
-def rows(db: Path, sql: str, params=()):
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        return conn.execute(sql, params).fetchall()
-    finally:
-        conn.close()
-
 
 def turn(home: Path, message: str):
     result = run("shelldon-turn", "--home", home, message)
@@ -46,7 +38,7 @@ def curated_match_the_journal(home: Path) -> int:
     checked = 0
     for path in sorted((home / "memory").glob("*/*.md")):
         rel = str(path.relative_to(home))
-        want = rows(home / "history.db", "SELECT after_hash FROM journal WHERE path = ? AND after_hash IS NOT NULL "
+        want = db_rows(home, "SELECT after_hash FROM journal WHERE path = ? AND after_hash IS NOT NULL "
                                          "ORDER BY id DESC LIMIT 1", (rel,))
         assert want and want[0][0] == hashlib.sha256(path.read_bytes()).hexdigest(), rel
         checked += 1
@@ -56,25 +48,8 @@ def curated_match_the_journal(home: Path) -> int:
 def test_a_backup_taken_while_turns_run_through_the_launcher_restores_every_acknowledged_turn(tmp_path):
     home = init(tmp_path / "home")
     daemon = Daemon("shelldon-launcherd", "--home", home, socket_path=home / "run/shelldon.sock")
-    acked: list[tuple[float, str]] = []   # (when the answer came, turn id)
-    failures: list = []
-
-    def talk():
-        for i in range(TURNS):
-            turn_id = f"t-{i:04d}"
-            message = f"my friend number {i} is called Friend{i}" if i % 3 == 0 else f"hello number {i}"
-            try:
-                answer = json.loads(exchange(home / "run/shelldon.sock",
-                                             json.dumps({"message": message, "turn_id": turn_id}).encode() + b"\n"))
-            except (OSError, ValueError) as exc:
-                failures.append((turn_id, exc))
-                continue
-            if answer.get("ok"):
-                acked.append((time.monotonic(), turn_id))
-            else:
-                failures.append((turn_id, answer))
-
-    talker = threading.Thread(target=talk)
+    talker = Talker(home, TURNS)
+    acked, failures = talker.acked, talker.failures
     try:
         talker.start()
         assert wait_until(lambda: len(acked) >= TURNS // 3, timeout=120)
@@ -95,8 +70,8 @@ def test_a_backup_taken_while_turns_run_through_the_launcher_restores_every_ackn
     assert back.returncode == 0, back.stderr
     assert "the last" in back.stdout and out["last_turn"]["turn_id"] in back.stdout
     db = restored / "history.db"
-    assert rows(db, "PRAGMA integrity_check") == [("ok",)]
-    have = {t for (t,) in rows(db, "SELECT turn_id FROM messages WHERE role = 'owner'")}
+    assert db_rows(db.parent, "PRAGMA integrity_check") == [("ok",)]
+    have = {t for (t,) in db_rows(db.parent, "SELECT turn_id FROM messages WHERE role = 'owner'")}
     before = {t for when, t in acked if when < started}
     assert before and before <= have                       # every turn acknowledged before the backup
     assert have <= {t for _, t in acked}                   # and nothing that was not a whole turn
