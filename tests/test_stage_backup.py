@@ -138,6 +138,8 @@ def test_bad_targets_are_refused_with_one_line_and_nothing_touched(tmp_path):
     other = init(tmp_path / "other")
     daemon = Daemon("shelldon-launcherd", "--home", other, socket_path=other / "run/shelldon.sock")
     try:
+        assert wait_until(lambda: (other / "run/launcher.state").exists()
+                          and not list((other / "run").glob(".*.tmp.*")))   # written just after the bind
         snap = tree_snapshot(other)
         live = run("shelldon-restore", tmp_path / "b", "--home", other)
         assert live.returncode == 65 and "live home" in live.stderr
