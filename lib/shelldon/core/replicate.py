@@ -30,7 +30,6 @@ from ..util.errors import Rejected, Unavailable
 from ..util.litestream import CONFIG_NAME, HINT, find_binary, refusal, run
 
 
-
 def require_binary() -> str:
     binary = find_binary()
     if binary is None:
@@ -50,6 +49,11 @@ def replica_url(home: Home, url: str | None = None) -> str:
     if not url or not isinstance(url, str):
         raise Rejected(f"no replica URL: set [replicate] url in {home.config} (e.g. \"file:///mnt/usb/shelldon\") "
                        f"or give --url")
+    return _plain(url)
+
+
+def _plain(url: str) -> str:
+    """A URL goes to litestream as one argument or one YAML string: no control characters."""
     if any(c < " " or c == "\x7f" for c in url):
         raise Rejected("the replica URL has a control character")
     return url
@@ -89,14 +93,13 @@ def replicate(home: Home, url: str | None = None) -> None:
     """Become `litestream replicate -config run/litestream.yml`: systemd (or the shell)
     then supervises Litestream itself; its signals and exit code are its own."""
     binary, path, _text = prepare(home, url)
-    os.execv(binary, [binary, "replicate", "-config", path])
+    # -no-expand-env: the file is ours and literal; a '$' in a path or URL is that '$'
+    os.execv(binary, [binary, "replicate", "-no-expand-env", "-config", path])
 
 
 def restore_db(url: str, out: str) -> None:
     """litestream restore the replica at url into out (a path that does not exist yet)."""
     binary = require_binary()
-    if any(c < " " or c == "\x7f" for c in url):
-        raise Rejected("the replica URL has a control character")
-    result = run(binary, "restore", "-o", out, url, timeout=3600)
+    result = run(binary, "restore", "-o", out, _plain(url), timeout=3600)
     if result.returncode != 0:
         raise refusal(result, url)

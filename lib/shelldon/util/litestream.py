@@ -65,7 +65,7 @@ def replica_state(db_path: str, config_path: str, url: str) -> dict:
             state["replica_txid"] = int(newest["max_txid"], 16)
             state["replica_time"] = max(f["timestamp"] for f in files if f["max_txid"] == newest["max_txid"])
         if os.path.isfile(config_path):
-            local = run(binary, "status", "-json", "-config", config_path, timeout=30)
+            local = run(binary, "status", "-json", "-no-expand-env", "-config", config_path, timeout=30)
             rows = json.loads(local.stdout or b"[]") if local.returncode == 0 else []
             for row in rows:
                 if row.get("database") == db_path and row.get("local_txid"):
