@@ -21,6 +21,7 @@ class FakeModel:
         self.trickle_seconds = 0.1
         self.requests: list[dict] = []
         self.statuses: list[int] = []   # per-request statuses to use first (then self.status)
+        self.error_body = b'{"error": "boom"}'   # what a status other than 200 answers
         model = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -39,7 +40,7 @@ class FakeModel:
                 if model.mode == "hang":
                     time.sleep(model.hang_seconds)
                 if status != 200:
-                    self._send(status, b'{"error": "boom"}')
+                    self._send(status, model.error_body)
                     return
                 if model.mode == "invalid-json":
                     self._send(200, b"{this is not json")
