@@ -38,8 +38,8 @@ def enabled(home: Home) -> bool:
             memory = tomllib.load(handle).get("memory", {})
     except (FileNotFoundError, NotADirectoryError):
         return False
-    except (OSError, ValueError) as exc:
-        _warn_once("config", f"cannot read {home.config}: {exc}; memory git stays off")
+    except (OSError, ValueError, RecursionError) as exc:   # RecursionError: nested too deeply
+        _warn_once("config", f"cannot read {home.config}: {exc or type(exc).__name__}; memory git stays off")
         return False
     return isinstance(memory, dict) and memory.get("git") is True
 
