@@ -22,6 +22,7 @@ class FakeModel:
         self.requests: list[dict] = []
         self.statuses: list[int] = []   # per-request statuses to use first (then self.status)
         self.error_body = b'{"error": "boom"}'   # what a status other than 200 answers
+        self.body: bytes | None = None   # a 200 answer's whole body, instead of one with the reply
         model = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -44,6 +45,9 @@ class FakeModel:
                     return
                 if model.mode == "invalid-json":
                     self._send(200, b"{this is not json")
+                    return
+                if model.body is not None:
+                    self._send(200, model.body)
                     return
                 if self.path.endswith("/chat/completions"):
                     payload = {"choices": [{"index": 0, "message": {"role": "assistant", "content": model.reply}}]}

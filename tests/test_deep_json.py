@@ -101,17 +101,8 @@ def test_a_deep_model_reply_or_ops_line_costs_only_itself(ready, home, fake_mode
     _no_crash(turn)
     assert turn.returncode == 0 and turn.stdout == b"Noted.\n", turn.stderr[-500:]
     assert sorted(p.name for p in (home / "memory/facts").iterdir()) == ["coffee.md", "tea.md"]
-    fake_model.mode = "invalid-json"
-    fake_model.reply = None
-    # the provider's whole answer nested too deeply: the degraded reply, nothing crashed
-    import fakemodel
-    original = fakemodel.json.dumps
-    fakemodel.json.dumps = lambda payload: ARRAY
-    try:
-        fake_model.mode = "ok"
-        deep = ready("shelldon-turn", *brain, "hello")
-    finally:
-        fakemodel.json.dumps = original
+    fake_model.body = ARRAY.encode()   # the provider's whole answer nested too deeply
+    deep = ready("shelldon-turn", *brain, "hello")
     _no_crash(deep)
     assert deep.returncode == 0 and deep.stdout.startswith(b"Sorry, my thoughts are foggy"), deep.stderr[-500:]
 
