@@ -10,7 +10,7 @@ import pytest
 
 from conftest import BIN
 from daemons import Daemon
-from test_broker import think
+from test_broker import broker, home, think  # noqa: F401 (home: a fixture)
 from trustfix import open_home  # noqa: F401 (fixture)
 
 # Not secret-shaped on its own (too short for the gate's sk- pattern): only the key
@@ -30,13 +30,6 @@ def refusing(fake_model, key=KEY):
 def _leaks(*texts) -> list[str]:
     said = "\n".join(t.decode(errors="replace") if isinstance(t, bytes) else t for t in texts)
     return [s for s in (KEY, OTHER, KEY[:12] + "\n") if s in said]
-
-
-@pytest.fixture
-def home(open_home):
-    subprocess.run([sys.executable, str(BIN / "shelldon-init"), "--home", str(open_home)], check=True,
-                   capture_output=True)
-    return open_home
 
 
 def _stage(home, name, *args, input=None):
@@ -77,8 +70,7 @@ def test_the_broker_reply_and_every_log_hold_no_key(home, fake_model):
     env = {"SHELLDON_BRAIN": "openai", "SHELLDON_BRAIN_URL": fake_model.openai_url}
     vaultd = Daemon("shelldon-vaultd", "--socket", home / "run/vault.sock", "--vault", home / "memory/vault",
                     "--allow-uid", "root", socket_path=home / "run/vault.sock")
-    broker = Daemon("shelldon-brokerd", "--home", home, "--socket", home / "run/broker.sock",
-                    "--vault-socket", home / "run/vault.sock", socket_path=home / "run/broker.sock", env=env)
+    brokerd = broker(home, fake_model, "--vault-socket", home / "run/vault.sock")
     launcher = Daemon("shelldon-launcherd", "--home", home, "--broker-socket", home / "run/broker.sock",
                       socket_path=home / "run/shelldon.sock", env=env)
     try:
@@ -86,7 +78,7 @@ def test_the_broker_reply_and_every_log_hold_no_key(home, fake_model):
         said = subprocess.run([sys.executable, str(BIN / "shelldon-say"), "--home", str(home), "hello"],
                               capture_output=True, timeout=120)
     finally:
-        logs = launcher.stop() + broker.stop() + vaultd.stop()
+        logs = launcher.stop() + brokerd.stop() + vaultd.stop()
     assert [r["headers"]["Authorization"] for r in fake_model.requests] == [f"Bearer {KEY}"] * 2
     assert answer["ok"] is False and "refused with 401" in answer["error"], answer
     assert "[redacted:api-key]" in answer["error"] and "[redacted:aws-key]" in answer["error"]
