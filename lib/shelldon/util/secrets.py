@@ -268,9 +268,12 @@ def redact_together(*texts: str) -> tuple[list[str], int]:
     wherever it is repeated — a reply that quotes the owner's password without the words
     that gave it away ("wifi password hunter2hunter2") keeps it no better than the owner's
     "my wifi password is hunter2hunter2". Returns (the texts redacted, how many)."""
+    done = [redact(text) for text in texts]
     values: dict[str, str] = {}
-    for text in texts:
-        for form in {text, _fold(text)} if text else ():
+    for text, (_, count) in zip(texts, done):
+        if not count:   # nothing found: no span to look up again (the common case costs one scan)
+            continue
+        for form in {text, _fold(text)}:
             for start, end, kind in _spans(form):
                 value = form[start:end]
                 # the same secret repeated without the quotes or the full stop it came with
@@ -279,8 +282,7 @@ def redact_together(*texts: str) -> tuple[list[str], int]:
                         values.setdefault(found, kind)
     longest_first = sorted(values.items(), key=lambda item: -len(item[0]))
     out, total = [], 0
-    for text in texts:
-        cleaned, count = redact(text)
+    for cleaned, count in done:
         for value, kind in longest_first:
             if value in cleaned:
                 count += cleaned.count(value)
