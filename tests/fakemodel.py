@@ -21,6 +21,8 @@ class FakeModel:
         self.trickle_seconds = 0.1
         self.requests: list[dict] = []
         self.statuses: list[int] = []   # per-request statuses to use first (then self.status)
+        self.error_body = b'{"error": "boom"}'   # what a status other than 200 answers
+        self.body: bytes | None = None   # a 200 answer's whole body, instead of one with the reply
         model = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -39,10 +41,13 @@ class FakeModel:
                 if model.mode == "hang":
                     time.sleep(model.hang_seconds)
                 if status != 200:
-                    self._send(status, b'{"error": "boom"}')
+                    self._send(status, model.error_body)
                     return
                 if model.mode == "invalid-json":
                     self._send(200, b"{this is not json")
+                    return
+                if model.body is not None:
+                    self._send(200, model.body)
                     return
                 if self.path.endswith("/chat/completions"):
                     payload = {"choices": [{"index": 0, "message": {"role": "assistant", "content": model.reply}}]}

@@ -37,8 +37,9 @@ def test_vaultd_imports_only_the_standard_library():
 
 
 def test_vaultd_is_small():
-    # (its own argument parsing since argparse's ~1.5 MiB stayed resident: 150 → 170)
-    assert len(VAULTD.read_text().splitlines()) < 170
+    # (its own argument parsing since argparse's ~1.5 MiB stayed resident: 150 → 170;
+    # a thread and one deadline per connection: 170 → 200)
+    assert len(VAULTD.read_text().splitlines()) < 200
 
 
 def test_vaultd_help_and_usage():
@@ -176,7 +177,7 @@ def test_refuses_missing_oversized_and_non_regular_files(vaultd):
     assert ask(vaultd.sock, b"dir\n").startswith(b"-dir: not a plain file")
     assert ask(vaultd.sock, b"fifo\n").startswith(b"-fifo: not a plain file")
     assert ask(vaultd.sock, b"hardlink\n").startswith(b"-hardlink: not a plain file")
-    # one request at a time, and still serving after all of that
+    # still serving after all of that
     assert ask(vaultd.sock, b"provider-key\n") == b"+sk-test-123\n"
 
 
@@ -198,3 +199,46 @@ def test_refuses_to_start_on_an_open_vault(open_home):
                              "--vault", str(vault), "--allow-uid", "0"], capture_output=True, text=True,
                             timeout=30)
     assert result.returncode == 69 and "chmod 0700" in result.stderr
+
+
+@pytest.mark.root
+def test_idle_and_trickling_clients_do_not_hold_up_a_real_request(vaultd):
+    """Six idle connections and one that sends a byte every 4.5 s: served one at a time
+    with a timeout per read, they held the next request up for minutes."""
+    import threading
+    idle = []
+    stop = threading.Event()
+
+    def trickle():
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as slow:
+            slow.connect(str(vaultd.sock))
+            for byte in b"provider-key\n":
+                try:
+                    slow.sendall(bytes([byte]))
+                except OSError:   # cut off at its deadline: what should happen
+                    return
+                if stop.wait(4.5):
+                    return
+
+    try:
+        for _ in range(6):
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(str(vaultd.sock))
+            idle.append(s)
+        slow = threading.Thread(target=trickle)
+        slow.start()
+        time.sleep(0.5)   # every one of them accepted and waiting before the real request
+        started = time.monotonic()
+        assert ask(vaultd.sock, b"provider-key\n") == b"+sk-test-123\n"
+        took = time.monotonic() - started
+        # and each of them is cut off at its own deadline, the trickler included
+        idle[0].settimeout(10)
+        cut = idle[0].recv(100)
+    finally:
+        stop.set()
+        for s in idle:
+            s.close()
+        slow.join()
+    assert took < 2.0, took
+    assert cut.startswith(b"-timed out")
+    assert "timed out reading the request" in vaultd.stop()

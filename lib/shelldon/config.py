@@ -64,6 +64,8 @@ def read_file(path: str) -> dict:
         return {}
     except ValueError as exc:
         raise Rejected(f"{path}: {exc}") from None
+    except RecursionError:   # tomllib parses nested arrays and tables by recursion
+        raise Rejected(f"{path}: nested too deeply") from None
 
 
 def load_config(home, brain: str | None = None, brain_url: str | None = None,

@@ -15,13 +15,17 @@ REQUESTS_CA_BUNDLE names), the connect timeout. What is ours is the domain's rul
 - One bounded retry (`retries`) on a connection error or a 5xx, sharing that deadline:
   a loop, because urllib3's Retry would give each attempt a read timeout of its own.
 - A reply of at most MAX_REPLY bytes; redirects not followed; every failure a
-  ProviderError with one line that never holds the key.
+  ProviderError with one line that never holds the key: `complete` scrubs what leaves
+  it (`scrub`: the key itself, and whatever the secret gate recognises), since a
+  provider's refusal may quote what it was sent ("Incorrect API key provided: …").
 """
 import json
 import time
 
 MAX_REPLY = 4 << 20   # bytes of a provider's answer read at most
 CHUNK = 64 * 1024
+ERROR_QUOTE = 4096    # characters of a refusal's body scrubbed, so a key cut at the end of the
+ERROR_TEXT = 300      # quoted part is not left half-hidden; characters of error text kept
 
 
 class ProviderError(Exception):
@@ -107,7 +111,7 @@ def _reply(response, url: str, deadline: float, late: ProviderError) -> dict:
     if time.monotonic() >= deadline:
         raise late
     if response.status_code >= 300:
-        said = body[:200].decode("utf-8", "replace")
+        said = body[:ERROR_QUOTE].decode("utf-8", "replace")   # cut short after the scrub
         raise ProviderError(f"{url}: refused with {response.status_code}: {said}")
     try:
         return json.loads(body)
@@ -186,4 +190,18 @@ PROVIDERS = {"openai": complete_openai, "ollama": complete_ollama}
 
 
 def complete(config, prompt: str, api_key: str | None = None) -> str:
-    return PROVIDERS[config.name](config, prompt, api_key)
+    try:
+        return PROVIDERS[config.name](config, prompt, api_key)
+    except ProviderError as exc:
+        raise ProviderError(scrub(str(exc), api_key)) from None
+
+
+def scrub(text: str, api_key: str | None) -> str:
+    """Error text fit to leave the provider module: the key (as written, or as a JSON
+    string would escape it) and anything secret-shaped redacted, then cut to ERROR_TEXT."""
+    from ..util.secrets import MARKER, redact
+    if api_key:
+        for form in {api_key, json.dumps(api_key)[1:-1], api_key.replace("/", "\\/")}:
+            text = text.replace(form, MARKER.format("api-key"))
+    text = redact(text)[0]
+    return text if len(text) <= ERROR_TEXT else text[:ERROR_TEXT] + "…"

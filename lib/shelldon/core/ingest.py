@@ -36,7 +36,7 @@ from ..contracts.turn import TurnRecord
 from ..home import Home
 from ..util.atomic import fsync_file
 from ..util.clock import local_day, now as clock_now
-from ..util.secrets import redact
+from ..util.secrets import redact_together
 from . import raw
 from .history import HistoryStore
 
@@ -71,8 +71,15 @@ def check_not_reused(store: HistoryStore, turn: TurnRecord) -> None:
     same turn again is a retry and changes nothing; another message under its id would be
     answered and then silently dropped."""
     stored = _stored_owner(store, turn.turn_id)
-    if stored is not None and stored != redact(turn.owner)[0]:   # stored as redacted
+    if stored is not None and stored != redacted(turn)[0]:   # stored as redacted
         raise _reused(turn.turn_id)
+
+
+def redacted(turn: TurnRecord) -> tuple[str, str, int]:
+    """(owner, reply, how many secrets hidden): both halves through one gate, so a reply
+    that repeats the owner's secret in other words loses it too."""
+    (owner, reply), hidden = redact_together(turn.owner, turn.reply or "")
+    return owner, reply, hidden
 
 
 def _reused(turn_id: str) -> ContractError:
@@ -111,16 +118,15 @@ def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | No
     append is fsynced before the commit."""
     check_recordable(turn)
     when = turn.ts or now or clock_now()
-    owner, hidden = redact(turn.owner)
+    owner, reply, hidden = redacted(turn)
     stored = _stored_owner(store, turn.turn_id)
     if stored is not None:    # recorded: in history, so in raw/ too
         if stored != owner:
             raise _reused(turn.turn_id)
         return False
-    reply, hidden_reply = redact(turn.reply)
-    if hidden + hidden_reply:
+    if hidden:
         from ..util import log
-        log.warn(f"turn {turn.turn_id}: {hidden + hidden_reply} secret-shaped string(s) redacted "
+        log.warn(f"turn {turn.turn_id}: {hidden} secret-shaped string(s) redacted "
                  f"before recording; keep secrets in memory/vault/")
     path = raw.day_path(home, when)
     known = batch.ends.get(path) if batch is not None else None

@@ -1,5 +1,6 @@
 """The op journal: every op the core sees, applied or not, keyed by (turn id, sequence)."""
 import json
+import re
 import sqlite3
 
 import msgspec
@@ -42,9 +43,23 @@ def _redacted_args(args: object) -> str:
         try:
             cleaned, count = redact_obj(json.loads(args))
         except (ValueError, RecursionError):   # not JSON, or nested past the interpreter's limit
-            return redact(args)[0]
+            # A rejected line is kept as its escapes decoded, then redacted: kept as
+            # written, "\\u0041\\u004b…" would hide a key from the gate and give it back
+            # to whoever decodes the row.
+            return redact(_unescaped(args))[0]
         return json.dumps(cleaned, ensure_ascii=False) if count else redact(args)[0]
     return json.dumps(redact_obj(args)[0], ensure_ascii=False)
+
+
+_ESCAPE = re.compile(r'\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))')
+_SIMPLE = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+
+
+def _unescaped(text: str) -> str:
+    """text with JSON's string escapes decoded wherever they stand, however broken the JSON
+    around them; an unpaired surrogate becomes U+FFFD."""
+    decoded = _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)) if m.group(1) else _SIMPLE[m.group(2)], text)
+    return decoded.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 def record(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,

@@ -51,8 +51,8 @@ def _memory_table(home: Home) -> dict:
             memory = tomllib.load(handle).get("memory", {})
     except (FileNotFoundError, NotADirectoryError):
         return {}
-    except (OSError, ValueError) as exc:
-        _warn_once("config", f"cannot read {home.config}: {exc}; memory git stays off")
+    except (OSError, ValueError, RecursionError) as exc:   # RecursionError: nested too deeply
+        _warn_once("config", f"cannot read {home.config}: {exc or type(exc).__name__}; memory git stays off")
         return {}
     return memory if isinstance(memory, dict) else {}
 

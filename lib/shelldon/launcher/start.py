@@ -44,6 +44,7 @@ def preload(home: Home, config, broker_socket: str | None) -> None:
     from ..worker.brain import RulesBrain
     from ..worker.turn import prepare
     import frontmatter  # noqa: F401  (a header to parse or write)
+    import ctypes  # noqa: F401  (the worker's prctl, after its drop: util/privdrop.py)
     if config.brain.name != "rules" and not broker_socket:
         from ..broker import providers
         providers.preload()

@@ -1,13 +1,16 @@
 """Dropping root to a worker user, in visible steps, and proving it took.
 
     target = resolve_worker("shelldon-worker")   # who; DropRefused if no such user
-    drop_privileges(target)                      # clear groups → gid → uid → verify
+    drop_privileges(target)                      # clear groups → gid → uid → undumpable → verify
 
 Each step is its own small function so the order can be read and tested: supplementary
 groups are cleared first (while we still may), then the gid (real, effective and saved,
-with setresgid), then the uid (setresuid; after it nothing can be changed back), then
+with setresgid), then the uid (setresuid; after it nothing can be changed back), then the
+process is made non-dumpable (prctl PR_SET_DUMPABLE 0: another process of the worker uid —
+a concurrent worker — can then neither ptrace it nor open its /proc/<pid>/mem, environ
+or fds; it must come after setuid, which resets the flag to fs.suid_dumpable), then
 verify() checks what the kernel now says: every uid and gid slot the target, no groups,
-no capabilities left, and os.setuid(0) refused. Any step or check that fails raises
+no capabilities left, not dumpable, and os.setuid(0) refused. Any step or check that fails raises
 DropRefused and the caller must refuse the turn (fail closed): a process that asked to be
 a worker and is not one never runs a turn.
 
@@ -67,6 +70,24 @@ def set_uid(uid: int) -> None:
     os.setresuid(uid, uid, uid)
 
 
+PR_GET_DUMPABLE = 3
+PR_SET_DUMPABLE = 4
+
+
+def _prctl(option: int, arg: int = 0) -> int:
+    import ctypes   # the launcher imports it before it forks: the worker may not read it later
+    libc = ctypes.CDLL(None, use_errno=True)
+    result = libc.prctl(option, ctypes.c_ulong(arg), ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0))
+    if result < 0:
+        errno = ctypes.get_errno()
+        raise OSError(errno, os.strerror(errno))
+    return result
+
+
+def set_undumpable() -> None:
+    _prctl(PR_SET_DUMPABLE, 0)
+
+
 def _capabilities() -> dict[str, int]:
     """CapPrm/CapEff/CapInh/CapAmb from /proc/self/status ({} where there is no /proc)."""
     caps: dict[str, int] = {}
@@ -96,6 +117,8 @@ def verify(target: Target) -> None:
     left = {k: v for k, v in _capabilities().items() if v}
     if left:
         raise DropRefused(f"capabilities still held: {left}")
+    if _prctl(PR_GET_DUMPABLE):
+        raise DropRefused("still dumpable: another worker could ptrace this one")
     if target.uid == 0:
         return  # a drop "to root" proves nothing more; refused earlier by drop_privileges
     try:
@@ -113,9 +136,10 @@ def refuse_root(target: Target) -> Target:
 
 
 def drop_privileges(target: Target) -> Target:
-    """Clear groups, set gid, set uid, verify. DropRefused on any failure."""
+    """Clear groups, set gid, set uid, undumpable, verify. DropRefused on any failure."""
     refuse_root(target)
-    for step, arg in ((clear_groups, None), (set_gid, target.gid), (set_uid, target.uid)):
+    for step, arg in ((clear_groups, None), (set_gid, target.gid), (set_uid, target.uid),
+                      (set_undumpable, None)):
         try:
             step() if arg is None else step(arg)
         except (OSError, OverflowError, ValueError) as exc:

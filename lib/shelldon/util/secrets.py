@@ -1,8 +1,10 @@
 """Secret-shaped strings: find them, and replace them by a marker before anything is stored.
 
-Pure and domain-free: text in, text out. Two calls:
+Pure and domain-free: text in, text out. The calls:
 
     redact(text)      -> (text with every secret replaced by "[redacted:<kind>]", count)
+    redact_together(a, b, ...) -> the same for texts that go together (a turn's two
+                         halves): a secret found in one is redacted wherever another repeats it
     looks_secret(text) -> the kind of the first secret found, or None
 
 What counts as a secret, most specific first:
@@ -261,6 +263,35 @@ def redact(text: str) -> tuple[str, int]:
     return "".join(out), len(spans)
 
 
+def redact_together(*texts: str) -> tuple[list[str], int]:
+    """Redact texts as one: a secret found in any of them is redacted in all of them,
+    wherever it is repeated — a reply that quotes the owner's password without the words
+    that gave it away ("wifi password hunter2hunter2") keeps it no better than the owner's
+    "my wifi password is hunter2hunter2". Returns (the texts redacted, how many)."""
+    done = [redact(text) for text in texts]
+    values: dict[str, str] = {}
+    for text, (_, count) in zip(texts, done):
+        if not count:   # nothing found: no span to look up again (the common case costs one scan)
+            continue
+        for form in {text, _fold(text)}:
+            for start, end, kind in _spans(form):
+                value = form[start:end]
+                # the same secret repeated without the quotes or the full stop it came with
+                for found in (value, value.rstrip(".!?),;:").strip("\"'`")):
+                    if len(found) >= 4:   # shorter would hit ordinary words elsewhere
+                        values.setdefault(found, kind)
+    longest_first = sorted(values.items(), key=lambda item: -len(item[0]))
+    out, total = [], 0
+    for cleaned, count in done:
+        for value, kind in longest_first:
+            if value in cleaned:
+                count += cleaned.count(value)
+                cleaned = cleaned.replace(value, MARKER.format(kind))
+        out.append(cleaned)
+        total += count
+    return out, total
+
+
 def looks_secret(text: str) -> str | None:
     """The kind of the first secret-shaped string in text, or None."""
     if not text:
@@ -270,22 +301,36 @@ def looks_secret(text: str) -> str | None:
 
 
 def redact_obj(obj):
-    """Every string inside a JSON-like object redacted; returns (object, count)."""
-    if isinstance(obj, str):
-        return redact(obj)
-    if isinstance(obj, list):
-        total, out = 0, []
-        for item in obj:
-            value, n = redact_obj(item)
-            out.append(value)
-            total += n
-        return out, total
-    if isinstance(obj, dict):
-        total, result = 0, {}
-        for key, item in obj.items():
-            value, n = redact_obj(item)
-            new_key, m = redact(key) if isinstance(key, str) else (key, 0)
-            result[new_key] = value
-            total += n + m
-        return result, total
-    return obj, 0
+    """Every string inside a JSON-like object (keys too) redacted, together: a secret one
+    field gives away is redacted where another field repeats it. Returns (object, count)."""
+    strings: list[str] = []
+
+    def collect(item):
+        if isinstance(item, str):
+            strings.append(item)
+        elif isinstance(item, list):
+            for value in item:
+                collect(value)
+        elif isinstance(item, dict):
+            for key, value in item.items():
+                collect(key)
+                collect(value)
+
+    collect(obj)
+    cleaned, total = redact_together(*strings)
+    replacements = iter(cleaned)
+
+    def rebuild(item):
+        if isinstance(item, str):
+            return next(replacements)
+        if isinstance(item, list):
+            return [rebuild(value) for value in item]
+        if isinstance(item, dict):
+            result = {}
+            for key, value in item.items():
+                new_key = rebuild(key)   # before its value: the order collect read them in
+                result[new_key] = rebuild(value)
+            return result
+        return item
+
+    return rebuild(obj), total
