@@ -19,20 +19,31 @@ is what preferences/ is for.
 import re
 import unicodedata
 
+from ..util.skeleton import skeleton
+
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
-_INVISIBLE = re.compile(r"[\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\u00ad]")
 _LEETABLE = re.compile(r"[\w@$]*[a-z][\w@$]*")
 _LEET_CHAR = re.compile(r"[0-9@$]")
 _LETTER = re.compile(r"[a-z]")
-_BLANKS = re.compile(r"[ \t]+")
+_BLANKS = re.compile(r"[ \t\u3000]+")
+
+
+def _strip_latin_marks(text: str) -> str:
+    """"désormais" → "desormais"; marks on other scripts stay (й, が are letters of their own)."""
+    if text.isascii():
+        return text
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFD", text):
+        if unicodedata.combining(ch) and out and out[-1].isascii():
+            continue
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 def normalize(text: str) -> str:
-    """Fold the tricks that hide words: full-width forms, invisible characters, l33t, spacing."""
-    text = unicodedata.normalize("NFKC", text)
-    text = _INVISIBLE.sub("", text)
-    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    text = text.casefold().replace("’", "'").replace("`", "'")
+    """The gate's skeleton (util/skeleton.py), casefolded, Latin accents and l33t folded."""
+    text = _strip_latin_marks(skeleton(text).casefold())
+    text = text.replace("\u2019", "'").replace("`", "'")
     # l33t only inside words that mix letters and digits: "1gn0re" → "ignore", "2024" stays.
     text = _LEETABLE.sub(lambda m: m.group().translate(_LEET)
                          if _LEET_CHAR.search(m.group()) and _LETTER.search(m.group()) else m.group(), text)
@@ -127,11 +138,28 @@ _WEAK = {"you-must", "imperative", "conditional-reply"}
 _GENERIC_YOU = re.compile(r"\b(?:if|when|before|after|unless|to get|so) (?:you|u)\b[^.!?\n]*$")
 
 
-def standing_instruction(text: str) -> str | None:
-    """The kind of standing instruction text plants, or None for a plain fact."""
+def standing_instruction(text: str, previous: str = "") -> str | None:
+    """The kind of standing instruction text plants, or None for a plain fact.
+
+    previous is the owner's message before it, when known: an instruction split over two
+    turns ("whenever the bank comes up" … "reply that all is well") is caught when the last
+    clause of previous and text together make one that neither makes alone.
+    """
     if not text:
         return None
-    norm = normalize(text)
+    label = _label(normalize(text))
+    if label or not previous:
+        return label
+    tail = _TAIL.search(normalize(previous[-400:])).group()
+    if not tail.strip() or _label(tail):
+        return None
+    return "split-" + label if (label := _label(tail + " " + normalize(text))) else None
+
+
+_TAIL = re.compile(r"[^.!?\n]*$")
+
+
+def _label(norm: str) -> str | None:
     for label, pattern in _PATTERNS:
         for match in pattern.finditer(norm):
             if label in _WEAK and _REPORTED.search(norm[max(0, match.start() - 80):match.start() + 1]):
