@@ -99,8 +99,9 @@ _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |ent
                  r"(?:code|combo|combination|pin|passcode))"
                  r"|(?:code|combo|combination)s? (?:to|for|of|on) (?:the |my |our |mum's |dad's |[a-z]+'s )?"
                  r"[a-z0-9][\w'-]*(?: [\w'-]+){0,3}?"
-                 r"|pin(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|alarm|combo|combination)")
-_WORD_SUBJECT = (r"(?:passwords?|passwd|pwd|pw|(?<!boarding )(?<!bus )(?<!day )(?<!season )pass|passphrase|passcode|secret word|safe word|code word|"
+                 r"|pin(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|alarm|combo|combination|"
+                 r"keypad|key ?pad|padlock|lockbox|key ?safe)")
+_WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!boarding )(?<!bus )(?<!day )(?<!season )pass|passphrase|passcode|secret word|safe word|code word|"
                  r"logins?|log-in|credentials|creds|wi-?fi(?: network)?(?: key| password| pw| pass| code)?|"
                  r"(?:network|wpa2?|wireless|router|guest)(?: network)? (?:key|password|pw|pass)|"
                  r"(?:api|secret|access) key)")
@@ -108,9 +109,13 @@ _FOR_WHAT = r"(?: (?:for|to|of|on|at) (?:the |my |our |a )?[\w'.+-]+(?: [\w'.+-]
 _SAYS = r"(?:\s*(?::|=|-|–|—)\s*|\s+(?:is|was|is now|is still|will be|are|=)\s*:?\s*)"
 # "wifi key x", "pin 4471": no verb, only straight after what is named
 _SAID = r"(?:" + _FOR_WHAT + _SAYS + r"|\s+)"
-_CODE_VALUE = r"(?P<code>[#*]?\d(?:[\d#*]|[- .](?=\d)){2,15}[#*]?)(?![\w/.:-]*\w)"
+_CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[- .](?=\d)){2,15}[#*]?)(?![\w/.:-]*\w)"
 _CODE_SAID = re.compile(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
                         + _SAID + _CODE_VALUE, re.IGNORECASE)
+# a passphrase is words: the rest of the clause is the secret
+_PHRASE_SAID = re.compile(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|mnemonic)"
+                          + _FOR_WHAT + r"(?:\s*[:=]\s*|\s+(?:is|was)\s+:?\s*)"
+                          + r"(?P<value>[^\s.;,][^\n.;]{2,300})", re.IGNORECASE)
 _SECRET_WORD = re.compile(r"(?:secret|safe|code) word", re.IGNORECASE)
 _WORD_SAID = re.compile(r"(?<![\w'])" + _WORD_SUBJECT + _SAID
                         + r"(?:(?:user(?:name)?\s*[:=]?\s*)?[^\s/]{1,64}\s*/\s*)?"
@@ -282,6 +287,12 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 _SECRET_WORD.match(match.group()) and value.isalpha() and value.lower() not in _PROSE_WORDS):
             end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
             add(match.start("value"), end, "password")
+    for match in _PHRASE_SAID.finditer(text):
+        value = match.group("value").rstrip()
+        if value.split()[0].lower() in _PROSE_WORDS:
+            continue   # "the passphrase is the same as before"
+        if len(value.split()) >= 2 or _value_is_secret(value, strict=True):
+            add(match.start("value"), match.start("value") + len(value), "password")
     for match in _CARD.finditer(text):
         if _is_card(match.group()):
             add(match.start(), match.end(), "card")
