@@ -248,7 +248,7 @@ _LEXICON = {
            "her zaman|daima|asla|hicbir zaman|hep",
            "cevap ver|yanit ver|cevapla|yanitla|soyle|bahset|itaat et",
            "yok say|gormezden gel|unut|ihmal et|atla",
-           "talimat\w*|kural\w*|komut\w*|yonerge\w*|emir\w*",
+           r"talimat\w*|kural\w*|komut\w*|yonerge\w*|emir\w*",
            "[a-z]+(?:meli|mali)sin|zorundasin"),
 }
 # Japanese and Chinese have no spaces between words: their words are matched as they stand.

@@ -12,8 +12,8 @@ it undoes, in order:
   they are drawn like. In a text that is mostly Latin every such letter is folded; in one
   that is mostly Cyrillic or Greek only words that mix in a Latin letter are, so Russian
   stays Russian for the patterns written in it;
-- letters spelled out one by one ("i g n o r e", "f.r.o.m") → the word, when three or more
-  single letters stand with the same separator between each.
+- letters spelled out one by one ("i g n o r e", "f.r.o.m", "o.n") → the word, when single
+  letters stand with the same separator between each (three or more when it is a space).
 
 Pure; the tables are built once, at import.
 """
@@ -47,8 +47,8 @@ _FOLD = str.maketrans(_CONFUSABLE)
 _FOLD_CHARS = frozenset(_CONFUSABLE)
 
 _INVISIBLE = re.compile(r"[\u00ad\u034f\u180b-\u180f\ufe00-\ufe0f\U000e0000-\U000e007f]")
-# Three or more single letters, the same separator between each: "i g n o r e", "f.r.o.m".
-_SPELLED = re.compile(r"(?<![^\W_])([^\W\d_])([ .\-_*·•/|])((?:[^\W\d_]\2){1,}[^\W\d_])(?![^\W_])")
+# Single letters with the same separator between each: "i g n o r e", "f.r.o.m", "o.n".
+_SPELLED = re.compile(r"(?<![^\W_])([^\W\d_])([ .\-_*·•/|])((?:[^\W\d_]\2)*[^\W\d_])(?![^\W_])")
 _WORD = re.compile(r"[^\W\d_]+")
 _ASCII_DIGITS = frozenset("0123456789")
 
@@ -95,7 +95,11 @@ def _fold_confusables(text: str) -> str:
 
 
 def _join_spelled(text: str) -> str:
-    return _SPELLED.sub(lambda m: (m.group(1) + m.group(3)).replace(m.group(2), ""), text)
+    def join(m: re.Match) -> str:
+        word = (m.group(1) + m.group(3)).replace(m.group(2), "")
+        # two letters and a space ("a b") are two words; two and a dot ("o.n") are spelled
+        return m.group() if len(word) < 3 and m.group(2) == " " else word
+    return _SPELLED.sub(join, text)
 
 
 def skeleton(text: str) -> str:
