@@ -16,6 +16,7 @@ tests/fixtures/poison/. Known limits: an instruction encoded (base64, spelled ou
 letter) or phrased as a plain preference passes; the core then stores a preference, which
 is what preferences/ is for.
 """
+import functools
 import re
 import unicodedata
 
@@ -275,7 +276,13 @@ def _cjk(index: int) -> str:
 
 
 _W = r"(?<!\w)(?:{})(?!\w)"
-_FOREIGN = [
+
+
+@functools.cache
+def _foreign() -> list:
+    """The other languages' patterns, compiled the first time a text could hold one: their
+    word lists are long, and most texts are English (see _could_be_foreign)."""
+    return [
     ("foreign-override", re.compile(_W.format(_alt(3)) + r"[^.!?\n]{0,50}?" + _W.format(_alt(4))
                                     + "|" + _W.format(_alt(4)) + r"[^.!?\n]{0,20}?" + _W.format(_alt(3)))),
     # "from now on" alone is a plan ("a partir de ahora voy al gimnasio"); with a verb of
@@ -291,7 +298,19 @@ _FOREIGN = [
     ("foreign-always-reply", re.compile("(?:" + _cjk(1) + r")[^。！？\n]{0,12}?(?:" + _cjk(2) + ")")),
 ]
 
-_PATTERNS += _ENGLISH + _FOREIGN
+
+# A word of every foreign pattern's first and last parts (the longest word of each phrase;
+# "[a-z]+meli" stems aside, the Turkish "must" always comes with one of the others): a text
+# with none of them, and no CJK, is not matched against those patterns at all.
+_FOREIGN_CUES = frozenset(max(alternative.split(), key=len) for words in _LEXICON.values() for group in words
+                          for alternative in group.split("|") if alternative.replace(" ", "").isalpha())
+_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def _could_be_foreign(norm: str) -> bool:
+    return bool(_CJK_CHAR.search(norm)) or not _FOREIGN_CUES.isdisjoint(re.findall(r"\w+", norm))
+
+_PATTERNS += _ENGLISH
 
 # Reported speech: "Ana says you must…", "the guide said you should always…" is a fact about
 # what someone said, and only the weak patterns give way to it.
@@ -326,7 +345,8 @@ _TAIL = re.compile(r"[^.!?\n]*$")
 
 def _label(norm: str) -> str | None:
     """The first pattern's kind that matches the normalised text, reported speech apart."""
-    for label, pattern in _PATTERNS:
+    patterns = _PATTERNS + _foreign() if _could_be_foreign(norm) else _PATTERNS
+    for label, pattern in patterns:
         for match in pattern.finditer(norm):
             if label in _WEAK and _REPORTED.search(norm[max(0, match.start() - 80):match.start() + 1]):
                 continue
