@@ -30,6 +30,17 @@ HELDOUT_SECRETS_STORED = 3   # measured; the target is 0 (test_heldout_secrets_a
     ("my wifi password is Tr0ub4dor&3", "password"),
     ("postgres://app:Xy7pQ2rT9@db.local/pets", "url-credentials"),
     ("backup code 8fJ2kQ9xLm3Zp7Rt5Wv1Yb4N", "token"),
+    # credentials in prose and shorthand, codes, empty-user URLs, cards, spelled out
+    ("pw for the tablet: Koala-77x", "password"),
+    ("the code to the shed is 8213", "code"),
+    ("login for the printer page: admin / Pr1nt!ng", "password"),
+    ("pin 4471", "code"),
+    ("wifi key Lantern-42-Oslo", "password"),
+    ("garage door code: 5520#", "code"),
+    ("redis://:Vq8rTz2mWx@cache.lan:6379/0", "url-credentials"),
+    ("card 4111 1111 1111 1111", "card"),
+    ("card 4111-1111-1111-1111", "card"),
+    ("p a s s w o r d : hunter2hunter2", "password"),
 ])
 def test_catches_each_kind(text, kind):
     assert looks_secret(text) == kind
@@ -100,24 +111,6 @@ def test_rate_script_prints_the_rates():
     assert "secrets caught:" in result.stdout and "notes flagged:" in result.stdout
     for split in secrets_rate.SPLITS:
         assert f"{split:<9} secrets stored:" in result.stdout and "look-alikes refused:" in result.stdout
-
-
-@pytest.mark.parametrize("text, kind", [
-    ("pw for the tablet: Koala-77x", "password"),
-    ("the code to the shed is 8213", "code"),
-    ("login for the printer page: admin / Pr1nt!ng", "password"),
-    ("pin 4471", "code"),
-    ("wifi key Lantern-42-Oslo", "password"),
-    ("garage door code: 5520#", "code"),
-    ("redis://:Vq8rTz2mWx@cache.lan:6379/0", "url-credentials"),
-    ("card 4111 1111 1111 1111", "card"),
-    ("card 4111-1111-1111-1111", "card"),
-    ("p a s s w o r d : hunter2hunter2", "password"),
-])
-def test_credentials_in_prose_and_shorthand(text, kind):
-    assert looks_secret(text) == kind
-    out, count = redact(text)
-    assert count >= 1 and f"[redacted:{kind}]" in out
 
 
 @pytest.mark.parametrize("text", [
