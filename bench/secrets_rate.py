@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
-"""The secret gate's detection rates on the fixtures in tests/fixtures/secrets/.
+"""The secret gate's rates, per corpus split.
 
-caught: a secret fixture counts as caught when every secret value it holds is gone from
-redact(text). flagged: an ordinary note counts as flagged when looks_secret(note) is not
-None. Prints both rates (targets: caught >= 99%, flagged <= 1%) and, with -v, each miss.
-Exit 0 when both targets are met, 1 otherwise.
+- fixtures  tests/fixtures/secrets/: generated keys and tokens (secrets.jsonl) and ordinary
+            notes (notes.txt); targets: caught >= 99%, notes flagged <= 1%.
+- dev       tests/fixtures/gates/dev_*.txt: hand-written secrets in prose and shorthand, and
+            look-alikes; the patterns are tuned on these.
+- heldout   tests/fixtures/gates/heldout_*.txt: written first, frozen, never tuned on.
+            Targets: 0 secrets stored, <= 1 in 40 look-alikes refused.
+
+A secret counts as stored when the gate (looks_secret) lets its text through or redact()
+leaves one of its values in the text; a look-alike counts as refused when looks_secret says
+anything. Exit 0 when every target is met, 1 otherwise; -v prints each miss.
 """
 import json
 import os
@@ -16,6 +22,14 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 from shelldon.util.secrets import looks_secret, redact  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "secrets")
+CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
+SPLITS = ("dev", "heldout")
+OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
+
+
+def lines(path: str) -> list[str]:
+    with open(path, encoding="utf-8") as handle:
+        return [line.rstrip("\n") for line in handle if line.strip() and not line.startswith("#")]
 
 
 def load_secrets() -> list[dict]:
@@ -24,32 +38,71 @@ def load_secrets() -> list[dict]:
 
 
 def load_notes() -> list[str]:
-    with open(os.path.join(FIXTURES, "notes.txt"), encoding="utf-8") as handle:
-        return [line.rstrip("\n") for line in handle if line.strip() and not line.startswith("#")]
+    return lines(os.path.join(FIXTURES, "notes.txt"))
+
+
+def marked(line: str) -> dict:
+    """"pin ⟦4471⟧" → {"text": "pin 4471", "secrets": ["4471"]}."""
+    values, rest, text = [], line, ""
+    while OPEN in rest:
+        before, _, after = rest.partition(OPEN)
+        value, _, rest = after.partition(CLOSE)
+        text += before + value
+        values.append(value)
+    return {"text": text + rest, "secrets": values}
+
+
+def load_split(split: str) -> tuple[list[dict], list[str]]:
+    secrets = [marked(line) for line in lines(os.path.join(CORPORA, f"{split}_secrets.txt"))]
+    return secrets, lines(os.path.join(CORPORA, f"{split}_lookalikes.txt"))
+
+
+def stored(row: dict) -> bool:
+    if looks_secret(row["text"]) is None:
+        return True
+    out = redact(row["text"])[0]
+    return any(value in out for value in row["secrets"])
+
+
+def score(secrets: list[dict], benign: list[str]) -> dict:
+    return {"secrets": len(secrets), "stored": [row for row in secrets if stored(row)],
+            "benign": len(benign), "refused": [(b, looks_secret(b)) for b in benign if looks_secret(b)]}
 
 
 def rates() -> dict:
-    secrets = load_secrets()
-    missed = [row for row in secrets
-              if any(value in redact(row["text"])[0] for value in row["secrets"])]
-    notes = load_notes()
-    flagged = [(note, looks_secret(note)) for note in notes if looks_secret(note)]
-    return {"secrets": len(secrets), "caught": len(secrets) - len(missed), "missed": missed,
-            "notes": len(notes), "flagged": flagged}
+    """The fixtures' figures in the shape the fixture test reads them."""
+    r = score(load_secrets(), load_notes())
+    return {"secrets": r["secrets"], "caught": r["secrets"] - len(r["stored"]), "missed": r["stored"],
+            "notes": r["benign"], "flagged": r["refused"]}
+
+
+def split_rates(split: str) -> dict:
+    return score(*load_split(split))
 
 
 def main() -> int:
+    verbose = "-v" in sys.argv[1:]
+    ok = True
     r = rates()
-    caught = r["caught"] / r["secrets"]
-    flagged = len(r["flagged"]) / r["notes"]
-    print(f"secrets caught: {r['caught']}/{r['secrets']} = {caught:.1%} (target >= 99%)")
-    print(f"notes flagged:  {len(r['flagged'])}/{r['notes']} = {flagged:.1%} (target <= 1%)")
-    if "-v" in sys.argv[1:]:
-        for row in r["missed"]:
-            print(f"  missed [{row['kind']}]: {row['text']!r}")
-        for note, kind in r["flagged"]:
-            print(f"  flagged [{kind}]: {note!r}")
-    return 0 if caught >= 0.99 and flagged <= 0.01 else 1
+    caught, flagged = r["caught"] / r["secrets"], len(r["flagged"]) / r["notes"]
+    ok &= caught >= 0.99 and flagged <= 0.01
+    print(f"fixtures  secrets caught: {r['caught']}/{r['secrets']} = {caught:.1%} (target >= 99%); "
+          f"notes flagged: {len(r['flagged'])}/{r['notes']} = {flagged:.1%} (target <= 1%)")
+    rows = [("fixtures", r["missed"], [(n, k) for n, k in r["flagged"]])]
+    for split in SPLITS:
+        s = split_rates(split)
+        allowed = 0 if split == "dev" else s["benign"] // 40
+        ok &= not s["stored"] and len(s["refused"]) <= allowed
+        print(f"{split:<9} secrets stored: {len(s['stored'])}/{s['secrets']} (target 0); "
+              f"look-alikes refused: {len(s['refused'])}/{s['benign']} (target <= {allowed})")
+        rows.append((split, s["stored"], s["refused"]))
+    if verbose:
+        for split, missed, refused in rows:
+            for row in missed:
+                print(f"  {split} stored: {row['text']!r}")
+            for text, kind in refused:
+                print(f"  {split} refused [{kind}]: {text!r}")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

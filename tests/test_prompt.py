@@ -12,7 +12,7 @@ from shelldon.home import Home
 from shelldon.worker.history_read import Message
 from shelldon.worker.prompt import (ABOUT_HEADING, COLLECTIONS_HEADING, DIRECTIVE_HEADING, MESSAGE_HEADING,
                                     RECALL_HEADING, RECENT_HEADING, SUMMARY_HEADING, SYSTEM_HEADING,
-                                    CuratedItem, Sections, assemble_prompt, build_prompt)
+                                    NOTES_OVERHEAD, CuratedItem, Sections, assemble_prompt, build_prompt)
 
 
 def _sections(**kw):
@@ -67,7 +67,7 @@ def test_collections_budget():
     items = [CuratedItem("facts", f"f{n}", "fact " * 20) for n in range(100)]
     assembly = assemble_prompt(_sections(items=items), collections_bytes=1024)
     report = next(r for r in assembly.report if r.name == "collections")
-    assert report.bytes <= 1024 + len(COLLECTIONS_HEADING) + 2
+    assert report.bytes <= 1024 + len(COLLECTIONS_HEADING) + 2 + NOTES_OVERHEAD
     assert report.left_out == 100 - report.kept and "budget" in report.why
 
 

@@ -10,6 +10,8 @@ from shelldon.util.secrets import looks_secret, redact, redact_obj, shannon_entr
 sys.path.insert(0, str(ROOT / "bench"))
 import secrets_rate  # noqa: E402
 
+HELDOUT_SECRETS_STORED = 3   # measured; the target is 0 (test_heldout_secrets_at_target)
+
 
 @pytest.mark.parametrize("text, kind", [
     ("my key AKIAQWERTYUIOP123456 ok", "aws-key"),
@@ -28,6 +30,17 @@ import secrets_rate  # noqa: E402
     ("my wifi password is Tr0ub4dor&3", "password"),
     ("postgres://app:Xy7pQ2rT9@db.local/pets", "url-credentials"),
     ("backup code 8fJ2kQ9xLm3Zp7Rt5Wv1Yb4N", "token"),
+    # credentials in prose and shorthand, codes, empty-user URLs, cards, spelled out
+    ("pw for the tablet: Koala-77x", "password"),
+    ("the code to the shed is 8213", "code"),
+    ("login for the printer page: admin / Pr1nt!ng", "password"),
+    ("pin 4471", "code"),
+    ("wifi key Lantern-42-Oslo", "password"),
+    ("garage door code: 5520#", "code"),
+    ("redis://:Vq8rTz2mWx@cache.lan:6379/0", "url-credentials"),
+    ("card 4111 1111 1111 1111", "card"),
+    ("card 4111-1111-1111-1111", "card"),
+    ("p a s s w o r d : hunter2hunter2", "password"),
 ])
 def test_catches_each_kind(text, kind):
     assert looks_secret(text) == kind
@@ -94,5 +107,53 @@ def test_rate_script_prints_the_rates():
     import subprocess
     result = subprocess.run([sys.executable, str(ROOT / "bench" / "secrets_rate.py")],
                             capture_output=True, text=True, env={**os.environ})
-    assert result.returncode == 0, result.stdout
+    assert result.returncode in (0, 1), result.stderr
     assert "secrets caught:" in result.stdout and "notes flagged:" in result.stdout
+    for split in secrets_rate.SPLITS:
+        assert f"{split:<9} secrets stored:" in result.stdout and "look-alikes refused:" in result.stdout
+
+
+@pytest.mark.parametrize("text", [
+    "the password reset worked",
+    "I changed my PIN today",
+    "call 0161 496 0732",
+    "born 2019-04-17",
+    "order 4471-2291-8830",
+    "card 4111 1111 1111 1112",        # fails the Luhn check
+    "the code to the shed is on the fridge",
+    "pin the note to the fridge",
+])
+def test_look_alikes_pass(text):
+    assert looks_secret(text) is None
+
+
+def test_luhn():
+    from shelldon.util.secrets import luhn_ok
+    assert luhn_ok("4111111111111111") and luhn_ok("378282246310005")
+    assert not luhn_ok("4111111111111112")
+
+
+def test_dev_split_at_100_percent():
+    """The split the patterns are tuned on: every secret caught, no look-alike refused."""
+    s = secrets_rate.split_rates("dev")
+    assert s["secrets"] >= 40 and s["benign"] >= 40
+    assert s["stored"] == [], s["stored"]
+    assert s["refused"] == [], s["refused"]
+
+
+def test_heldout_look_alikes_at_target():
+    """Held out (never tuned on): at most 1 in 40 look-alikes refused."""
+    s = secrets_rate.split_rates("heldout")
+    assert s["secrets"] >= 40 and s["benign"] >= 40
+    assert len(s["refused"]) <= s["benign"] // 40, s["refused"]
+
+
+def test_heldout_secrets_no_worse_than_measured():
+    """What the held-out split measured when the gate was last changed (README): a change
+    that lets more through fails here."""
+    assert len(secrets_rate.split_rates("heldout")["stored"]) <= HELDOUT_SECRETS_STORED
+
+
+@pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
+def test_heldout_secrets_at_target():
+    assert secrets_rate.split_rates("heldout")["stored"] == []

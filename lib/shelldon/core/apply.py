@@ -105,9 +105,9 @@ def _apply_sqlite_op(store: HistoryStore, conn, item: Item, op, now: datetime) -
     raise AssertionError(type(op))
 
 
-def _validate(home: Home, item: Item):
+def _validate(home: Home, item: Item, owner_before: str = ""):
     op = decode_op(item.raw)
-    screen_op(op)  # the gate (core/gate.py): no secrets, no standing instructions
+    screen_op(op, owner_before)  # the gate (core/gate.py): no secrets, no standing instructions
     if isinstance(op, FILE_OPS):
         from . import curated
         path = curated.target_path(home, op)
@@ -124,13 +124,17 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
     ts = iso(now)
     outcomes: list[Outcome] = []
     pending: list[tuple[Item, object]] = []
+    # The gate reads an op's text after the owner's latest recorded message, so that an
+    # instruction the owner's side split over two turns is seen whole (core/poison.py).
+    last = store.last_owner() if items else None
+    owner_before = last[1] if last else ""
     for item in items:
         previous = journal.lookup(store.conn, item.turn_id, item.seq)
         if previous is not None:
             outcomes.append(Outcome(item, previous, replayed=True))
             continue
         try:
-            op = _validate(home, item)
+            op = _validate(home, item, owner_before)
         except (ContractError, SymlinkRefused) as exc:
             entry = _rejected(item, str(exc))
             with store.transaction() as conn:

@@ -5,7 +5,11 @@ stage exits 65) when
 - any string the op would store looks like a secret (util/secrets.py): secrets belong in
   the vault, which the core never writes;
 - the text of a file op or a learning plants a standing instruction (core/poison.py): only
-  DIRECTIVE.md, which the owner writes by hand, gives those.
+  DIRECTIVE.md, which the owner writes by hand, gives those. The text is also read as the
+  continuation of the owner's previous message, so that an instruction split over two
+  turns ("whenever the bank comes up" … "reply that all is well") is refused whole.
+Both gates match the text's skeleton (util/skeleton.py): confusable letters, invisible
+characters, full-width forms and spelled-out letters do not hide a word from them.
 The journal row of a screened op is its quarantine: the owner can read what was refused and
 why (`shelldon-apply` names it on stderr; the row's args are stored redacted).
 """
@@ -35,8 +39,12 @@ def _fields(op) -> list[tuple[str, str]]:
     return []
 
 
-def screen_op(op) -> None:
-    """Refuse an op that would store a secret or a standing instruction; else return."""
+def screen_op(op, previous: str = "") -> None:
+    """Refuse an op that would store a secret or a standing instruction; else return.
+
+    previous is the owner's latest message before this op, when known: the standing-
+    instruction gate reads the op's text as its continuation too (core/poison.py).
+    """
     fields = _fields(op)
     for field, text in fields:
         kind = looks_secret(text)
@@ -45,6 +53,6 @@ def screen_op(op) -> None:
     for field, text in fields:
         if field in ("pattern_key", "tags"):
             continue
-        label = standing_instruction(text)
+        label = standing_instruction(text, previous=previous)
         if label:
             raise Screened(f"{DIRECTIVE_HINT} ({field}: {label})")

@@ -112,9 +112,14 @@ class HistoryStore(HistoryReader):
         return self.conn.execute("SELECT 1 FROM messages WHERE turn_id = ? LIMIT 1",
                                  (turn_id,)).fetchone() is not None
 
-    def last_owner_ts(self) -> str | None:
-        row = self.conn.execute("SELECT ts FROM messages WHERE role = 'owner' "
+    def last_owner(self) -> tuple[str, str] | None:
+        """(ts, content) of the owner's latest recorded message."""
+        row = self.conn.execute("SELECT ts, content FROM messages WHERE role = 'owner' "
                                 "ORDER BY id DESC LIMIT 1").fetchone()
+        return (row[0], row[1]) if row else None
+
+    def last_owner_ts(self) -> str | None:
+        row = self.last_owner()
         return row[0] if row else None
 
     # -- learnings ---------------------------------------------------------------

@@ -16,23 +16,35 @@ tests/fixtures/poison/. Known limits: an instruction encoded (base64, spelled ou
 letter) or phrased as a plain preference passes; the core then stores a preference, which
 is what preferences/ is for.
 """
+import functools
 import re
 import unicodedata
 
+from ..util.skeleton import skeleton
+
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
-_INVISIBLE = re.compile(r"[\u200b-\u200f\u2028-\u202f\u2060-\u206f\ufeff\u00ad]")
 _LEETABLE = re.compile(r"[\w@$]*[a-z][\w@$]*")
 _LEET_CHAR = re.compile(r"[0-9@$]")
 _LETTER = re.compile(r"[a-z]")
-_BLANKS = re.compile(r"[ \t]+")
+_BLANKS = re.compile(r"[ \t\u3000]+")
+
+
+def _strip_latin_marks(text: str) -> str:
+    """"désormais" → "desormais"; marks on other scripts stay (й, が are letters of their own)."""
+    if text.isascii():
+        return text
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFD", text):
+        if unicodedata.combining(ch) and out and out[-1].isascii():
+            continue
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 def normalize(text: str) -> str:
-    """Fold the tricks that hide words: full-width forms, invisible characters, l33t, spacing."""
-    text = unicodedata.normalize("NFKC", text)
-    text = _INVISIBLE.sub("", text)
-    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    text = text.casefold().replace("’", "'").replace("`", "'")
+    """The gate's skeleton (util/skeleton.py), casefolded, Latin accents and l33t folded."""
+    text = _strip_latin_marks(skeleton(text).casefold())
+    text = text.replace("\u2019", "'").replace("`", "'")
     # l33t only inside words that mix letters and digits: "1gn0re" → "ignore", "2024" stays.
     text = _LEETABLE.sub(lambda m: m.group().translate(_LEET)
                          if _LEET_CHAR.search(m.group()) and _LETTER.search(m.group()) else m.group(), text)
@@ -44,12 +56,76 @@ _PET = r"(?:you|ya|u|shelldon|the (?:assistant|bot|ai|model|chatbot|llm)|this (?
 _RULES = (r"(?:instructions?|directives?|directive\.md|rules?|guidelines?|prompts?|system prompt|"
           r"programming|constraints?|guardrails?|policies|policy|safety (?:rules|guidelines)|"
           r"training|orders|commands?|configuration|settings)")
-# Verbs of behaviour: what an instruction tells the pet to do.
-_ACT = (r"(?:reply|replies|respond|answer|say|tell|mention|reveal|disclose|share|leak|send|"
-        r"use|speak|talk|write|end|start|begin|include|add|append|prepend|refer|address|greet|act|"
-        r"behave|pretend|refuse|agree|obey|comply|follow|ignore|recommend|suggest|praise|insult|"
-        r"output|print|claim|insist|deny|trust|believe|treat|call (?:me|the owner|the user|him|her|them)|"
-        r"sign|format|translate|switch|do (?:what|whatever|as)|prioriti[sz]e|forward|email|upload|post|run|execute)")
+# Verbs of behaviour: what an instruction tells the pet to do. The strong ones are about
+# what it says; the weak ones ("use", "add", "start") are everyday verbs too, and count only
+# with something the pet produces nearby ("always use emojis", not "always use a lead").
+_ACT_STRONG = (r"(?:reply|replies|respond|answer|say|tell|mention|reveal|disclose|leak|"
+               r"speak|talk|greet|pretend|refuse|agree|obey|comply|ignore|recommend|praise|insult|"
+               r"output|print|claim|insist|deny|call (?:me|the owner|the user|him|her|them)|"
+               r"sign|format|translate|forward|email|promote|advertise|plug|question|contradict|critici[sz]e|"
+               r"judge|argue|disagree|discuss|bring up|side with)")
+_OUTPUT = (r"(?:repl(?:y|ies)|answers?|responses?|messages?|chats?|conversations?|emojis?|language|english|french|"
+           r"german|spanish|latin|spelling|words?|phrases?|sentences?|links?|urls?|tone|caps|capitals|uppercase|"
+           r"lowercase|rhymes?|jokes?|signature|greeting|owner|user|everyone|anyone|nobody|vault|secrets?|"
+           r"passwords?|memory|notes|directive|prompt|instructions|rules|website|product|brand|tokens?|"
+           r"[a-z]+(?:co|corp|mart|coin|bot)\b|instead)")
+_ACT_WEAK = (r"(?:use|write|end|start|begin|include|add|append|prepend|refer|address|act|behave|suggest|"
+             r"trust|believe|treat|switch|share|send|do (?:what|whatever|as)|prioriti[sz]e|upload|post|run|"
+             r"execute|follow|mention)")
+_ACT = r"(?:" + _ACT_STRONG + r"|" + _ACT_WEAK + r"\b(?=[^.!?\n]{0,40}?\b" + _OUTPUT + r"))"
+
+
+# -- kinds beyond the imperative ------------------------------------------------------------
+_AGENT = r"(?:the owner|your owner|the user|my owner|i|we|the admin(?:istrator)?|the developers?|your creator|management)"
+_ENGLISH = [
+    ("authorised", re.compile(
+        _AGENT + r"(?: has| have|'s|'ve)? (?:now |just |already |officially )?(?:authori[sz]ed|allowed|permitted|approved|"
+        r"cleared|ok'?d|okayed|given (?:you |" + _PET + r" )?(?:permission|the go-ahead|consent)|granted (?:you|" + _PET + r"))\b"
+        r"|\b" + _PET + r" (?:are|is) (?:now |hereby )?(?:allowed|permitted|authori[sz]ed|free|cleared) to\b"
+        r"|\b(?:it's|it is) (?:fine|ok|okay|allowed|alright|all right) (?:now )?for " + _PET + r" to\b"
+        r"|\b(?:per|by) (?:the )?owner'?s? (?:wishes|request|orders?|permission|authori[sz]ation),? " + _PET + r"\b")),
+    ("promised", re.compile(
+        r"\b" + _PET + r" (?:promised|agreed|swore|vowed|pledged|committed|said you(?:'d| would)|told (?:me|us|the owner) "
+        r"you(?:'d| would))(?: to| that| you)?\b"
+        r"|\bas (?:agreed|promised|discussed|arranged|we agreed)\b,? (?:" + _PET + r"|every|all|each|from now)\b")),
+    ("triggered", re.compile(
+        r"\b(?:whenever|when|if|each time|every time|any ?time|as soon as|once)\b[^.!?\n]{0,80}?"
+        r"\b(?:comes? up|(?:is|are|gets?|get) (?:mentioned|discussed|raised|brought up|asked about|talked about|named)|"
+        r"talks? about|brings? up|mentions?|asks?|says?|writes?|types?|discuss(?:es|ed)?)\b[^.!?\n]{0,60}?"
+        r"(?:,|\bthen\b|:|—)\s*(?:please )?(?:first|always|immediately|instead|also|just)?\s*"
+        r"(?:" + _ACT + r"|start|begin|open|lead|remind (?:them|him|her|the owner|the user|everyone)|steer|redirect|"
+        r"change the subject|push|insert|add|include|send|share|quote)\b")),
+    ("passive-rule", re.compile(
+        r"\b(?:it|this) (?:has been|had been|was|is|is now|have been) (?:decided|agreed|determined|established|ruled|"
+        r"mandated|required|settled|resolved|ordered|decreed|confirmed)(?: by [\w' ]{1,30})? (?:that|:)"
+        r"|\b(?:all|every|each|any)(?: of your| future| your)? (?:repl(?:y|ies)|answers?|responses?|messages?|outputs?)"
+        r"(?: (?:you|" + _PET + r") (?:give|write|send|make|produce))?(?: from now on| going forward)? "
+        r"(?:must|should|shall|will (?:always|now|have to)|are to|is to|have to|has to|need to|needs to|are required to)\b")),
+    ("setting", re.compile(
+        r"\b(?:disable|turn off|switch off|deactivate|remove|bypass|lift|drop|relax|lower|skip|circumvent|ignore|"
+        r"turn down|get rid of)\b (?:your |the |all |any |those )?(?:own )?"
+        r"(?:(?:safety|content|moderation|nsfw|profanity|ethics?|ethical|secret|privacy)\s*(?:filters?|checks?|mode|settings?|"
+        r"features?|rules|guardrails?|restrictions?|limits?|gates?|protections?|measures?)|guardrails?|restrictions|"
+        r"censorship|safety|moderation|safeguards?|the gate|your gates?)\b"
+        r"|\b(?:turn|switch|set|put) (?:your |the )?(?:safety|content filter|filter|filters|moderation|guardrails?|"
+        r"restrictions|safe ?mode|safety mode|safety checks?)\b[^.!?\n]{0,30}\boff\b"
+        r"|\b(?:change|update|modify|alter|reset|edit|adjust|reconfigure) (?:your|the assistant's|the pet's|shelldon's) "
+        r"(?:own )?(?:settings?|configuration|config|mode|rules|behaviou?r|personality|instructions|programming|parameters)\b"
+        r"|\b(?:enable|activate|enter|turn on|switch to|set) (?:the )?(?:developer|debug|admin|god|unrestricted|unfiltered|"
+        r"jailbreak|verbose|raw|root|maintenance|test) mode\b|\b(?:developer|debug|admin|god|unrestricted|unfiltered|verbose) "
+        r"mode (?:on|enabled|activated)\b")),
+    ("rule-stated", re.compile(
+        r"\byour (?:new |standing |first |only |main |golden |prime |real |true )?(?:rules?|polic(?:y|ies)|instructions?|"
+        r"orders?|directives?|commands?|task|duty|job|mission)\b(?: from now on)?\s*(?::|is|are)"
+        r"|\b(?:new|standing|secret|hidden|extra|updated) (?:rules?|polic(?:y|ies)|instructions?|orders?|commands?)\b"
+        r"[^.!?\n]{0,12}?(?::|\bis\b|\bare\b)\s*(?:that )?(?:" + _PET + r"\b|to (?:always|never)|always|never|"
+        + _ACT + r")"
+        r"|\b(?:rules?|instructions?|orders?|commands?|note|memo|reminder)s? (?:number (?:one|two|\d+)|#?\d+|for (?:the pet|"
+        r"the assistant|the bot|the ai|shelldon|you|yourself))\s*:"
+        r"|\bnote to (?:self|myself)\b[^.!?\n]{0,20}\b(?:i|we) (?:must|should|will|have to|need to) (?:always |never |only )?"
+        r"(?:" + _ACT + r"|end|start|sign|begin|close)\b"
+        r"|\b(?:end|start|begin|sign|close|finish|open) (?:all |every |each )?(?:of )?my (?:repl(?:y|ies)|answers?|responses?)\b")),
+]
 
 _PATTERNS = [   # (kind, pattern)
     ("override", re.compile(
@@ -91,7 +167,8 @@ _PATTERNS = [   # (kind, pattern)
         r"\b" + _PET + r" (?:must|should always|should never|shall|are required to|are to|"
         r"(?:have|has|need|needs) to (?:always|never|only|obey|follow|comply|answer|reply|respond|side|agree|do what)|"
         r"will always|will never|may never|may only|can only|are not allowed to|"
-        r"are forbidden to|are obligated to|are instructed to|were instructed to)\b")),
+        r"are forbidden to|are obligated to|are instructed to|were instructed to)"
+        r"(?: (?:always|never|only|not|now|also|just|first))* (?:" + _ACT + r"|be|stay|keep|act|remain|side|do)\b")),
     ("wants-you-to", re.compile(
         r"\b(?:the owner|the user|your owner|your creator|your developer|the developers?|the admin(?:istrator)?|"
         r"anthropic|openai|i)\b (?:wants?|wishes|needs?|instructs?|instructed|commands?|orders?|asks?|requires?|"
@@ -111,28 +188,165 @@ _PATTERNS = [   # (kind, pattern)
     ("directive-file", re.compile(r"\bdirective(?:\.md)?\b[^.!?\n]{0,40}\b(?:is|are) (?:now|wrong|outdated|void|revoked|replaced|"
                                   r"cancel+ed|suspended|obsolete|fake|no longer)\b|\b(?:update|rewrite|replace|edit|change|overwrite) "
                                   r"(?:your |the )?directive(?:\.md)?\b")),
-    ("foreign-override", re.compile(
-        r"\b(?:ignora|ignore[zr]?|ignoriere|ignorar|olvida|oublie|vergiss|esquece|dimentica)\b[^.!?\n]{0,40}?"
-        r"\b(?:instrucciones|instructions|anweisungen|instrucoes|instruções|istruzioni|regras|reglas|regeln|regles|règles)\b"
-        r"|\b(?:a partir de ahora|desormais|désormais|ab jetzt|von nun an|a partir de agora|d'ora in poi),? "
-        r"(?:siempre|toujours|immer|sempre|nunca|jamais|nie|mai|responde|réponds|antworte|responda|rispondi)\b")),
 ]
+
+
+# -- other languages ----------------------------------------------------------------------
+# The same forms in the languages an owner or an attacker may write in, matched on the
+# normalised text (casefolded, Latin accents dropped: "désormais" → "desormais"). Per
+# language: a time that makes it standing ("from now on"), always/never, verbs of replying,
+# verbs of ignoring, what is ignored (instructions, rules), and "you must".
+_LEXICON = {
+    "fr": ("desormais|dorenavant|a partir de maintenant|a partir d'aujourd'hui|a l'avenir|des maintenant",
+           "toujours|jamais|systematiquement",
+           "reponds|repondez|repondre|reponde|dis|dites|ecris|ecrivez|termine|terminez|mentionne|parle|parlez|obeis|obeir|obeissez",
+           "ignore|ignorez|ignorer|oublie|oubliez|neglige|ne tiens pas compte|ne tenez pas compte",
+           "instructions?|consignes?|regles?|directives?|ordres",
+           "tu dois|vous devez|il faut que tu|tu devras|vous devrez"),
+    "de": ("ab jetzt|ab sofort|von nun an|kunftig|zukunftig|ab heute|fortan|ab nun",
+           "immer|niemals|nie|stets|jedes mal",
+           "antworte|sag|sage|schreib|schreibe|beende|erwahne|sprich|nenne|zustimmen|gehorche|gehorchen|lobe|loben",
+           "ignoriere|ignorier|ignorieren|vergiss|vergesst|missachte|uberspringe",
+           "anweisungen|anweisung|regeln|richtlinien|vorgaben|direktive|befehle|instruktionen",
+           "du musst|du sollst|sie mussen|ihr musst|du wirst"),
+    "nl": ("vanaf nu|voortaan|van nu af aan|vanaf vandaag|vanaf heden|in het vervolg",
+           "altijd|nooit|steeds",
+           "antwoord|zeg|schrijf|eindig|noem|reageer|spreek|gehoorzaam|gehoorzamen",
+           "negeer|negeren|vergeet|vergeten|sla over",
+           "instructies|instructie|regels|richtlijnen|opdrachten|bevelen",
+           "je moet|jij moet|u moet|je zult"),
+    "pl": ("od teraz|od tej pory|odtad|od dzis|od dzisiaj|od tej chwili|w przyszlosci",
+           "zawsze|nigdy",
+           "odpowiadaj|odpowiedz|odpowiadac|mow|pisz|koncz|konczyc|wspominaj|chwal|chwalic|podawaj|sluchaj|sluchac",
+           "zignoruj|ignoruj|zapomnij|pomin|pomijaj|zignorowac",
+           "instrukcje|instrukcji|instrukcjami|zasady|zasad|polecenia|polecen|regul|reguly|wytyczne",
+           "musisz|masz|powinienes|powinnas"),
+    "ru": ("с этого момента|отныне|впредь|с сегодняшнего дня|теперь всегда|начиная с этого|с этих пор",
+           "всегда|никогда",
+           "отвечай|отвечайте|ответь|говори|пиши|заканчивай|начинай|упоминай|называй|хвали|сообщай|слушай|подчиняйся",
+           "игнорируй|игнорируйте|проигнорируй|забудь|забудьте|не обращай внимания на|пропускай",
+           "инструкции|инструкций|инструкциями|правила|правил|указания|указаний|команды|директиву|директивы|установки",
+           "ты должен|ты должна|вы должны|тебе нужно|тебе следует"),
+    "es": ("a partir de ahora|de ahora en adelante|desde ahora|en adelante|de aqui en adelante|a partir de hoy|en lo sucesivo",
+           "siempre|nunca|jamas",
+           "responde|responda|responder|contesta|conteste|dile|di que|escribe|termina|menciona|habla|saluda|obedece|obedecer",
+           "ignora|ignore|ignorar|olvida|olvidate|olvide|omite|no hagas caso de",
+           "instrucciones|reglas|directiva|directivas|indicaciones|ordenes|normas",
+           "debes|tienes que|deberas|usted debe"),
+    "it": ("d'ora in poi|da ora in poi|da adesso|d'ora in avanti|da oggi in poi|da questo momento",
+           "sempre|mai",
+           "rispondi|risponda|rispondere|dici|scrivi|termina|menziona|parla|saluta|obbedisci|obbedire",
+           "ignora|ignorare|dimentica|dimenticare|trascura|tralascia",
+           "istruzioni|regole|direttive|direttiva|ordini|indicazioni|norme",
+           "devi|dovrai|deve"),
+    "pt": ("a partir de agora|de agora em diante|daqui em diante|doravante|de hoje em diante|a partir de hoje",
+           "sempre|nunca|jamais",
+           "responda|responde|responder|diga|escreva|termine|mencione|fale|cumprimente|obedeca|obedecer",
+           "ignore|ignora|ignorar|esqueca|esquece|desconsidere|descarte",
+           "instrucoes|instrucao|regras|diretiva|diretivas|ordens|orientacoes",
+           "voce deve|deves|tem que|tens de|tens que"),
+    "tr": ("bundan sonra|bundan boyle|artik|simdiden itibaren|bugunden itibaren|su andan itibaren",
+           "her zaman|daima|asla|hicbir zaman|hep",
+           "cevap ver|yanit ver|cevapla|yanitla|soyle|bahset|itaat et",
+           "yok say|gormezden gel|unut|ihmal et|atla",
+           r"talimat\w*|kural\w*|komut\w*|yonerge\w*|emir\w*",
+           "[a-z]+(?:meli|mali)sin|zorundasin"),
+}
+# Japanese and Chinese have no spaces between words: their words are matched as they stand.
+_CJK = {
+    "ja": ("今後|これから|以後|今から|以降|この先",
+           "常に|必ず|いつも|絶対に|決して",
+           "返信|回答|答え|返答",
+           "無視|忘れ",
+           "指示|命令|ルール|規則|設定|指令|ガイドライン"),
+    "zh": ("从现在开始|从现在起|以后|今后|从今以后|此后|往后",
+           "总是|始终|一直|永远|必须|务必|每次|都要",
+           "回答|回复|答复",
+           "忽略|无视|忘记|忘掉|不要理会|不要管",
+           "指令|指示|规则|命令|设定|说明|规定"),
+}
+
+
+def _alt(index: int) -> str:
+    return "|".join(words[index] for words in _LEXICON.values())
+
+
+def _cjk(index: int) -> str:
+    return "|".join(words[index] for words in _CJK.values())
+
+
+_W = r"(?<!\w)(?:{})(?!\w)"
+
+
+@functools.cache
+def _foreign() -> list:
+    """The other languages' patterns, compiled the first time a text could hold one: their
+    word lists are long, and most texts are English (see _could_be_foreign)."""
+    return [
+    ("foreign-override", re.compile(_W.format(_alt(3)) + r"[^.!?\n]{0,50}?" + _W.format(_alt(4))
+                                    + "|" + _W.format(_alt(4)) + r"[^.!?\n]{0,20}?" + _W.format(_alt(3)))),
+    # "from now on" alone is a plan ("a partir de ahora voy al gimnasio"); with a verb of
+    # replying or a "you must" it is an order.
+    ("foreign-from-now-on", re.compile(_W.format(_alt(0)) + r"[^.!?\n]{0,60}?" + _W.format(_alt(2) + "|" + _alt(5)))),
+    ("foreign-you-must", re.compile(_W.format(_alt(5)) + r"[^.!?\n]{0,30}?" + _W.format(_alt(2)))),
+    # An imperative opens its sentence: "antworte immer…", "siempre responde…".
+    ("foreign-always-reply", re.compile(r"(?:^|[.!?:;\n]\s*)(?:" + _W.format(_alt(1)) + r" (?:\w+ )?" + _W.format(_alt(2))
+                                        + "|" + _W.format(_alt(2)) + r" (?:\w+ )?" + _W.format(_alt(1)) + ")")),
+    ("foreign-override", re.compile("(?:" + _cjk(4) + r")[^。！？\n]{0,15}?(?:" + _cjk(3) + ")|(?:" + _cjk(3)
+                                    + r")[^。！？\n]{0,15}?(?:" + _cjk(4) + ")")),
+    ("foreign-from-now-on", re.compile("(?:" + _cjk(0) + r")[^。！？\n]{0,30}?(?:" + _cjk(2) + ")")),
+    ("foreign-always-reply", re.compile("(?:" + _cjk(1) + r")[^。！？\n]{0,12}?(?:" + _cjk(2) + ")")),
+]
+
+
+# A word of every foreign pattern's first and last parts (the longest word of each phrase;
+# "[a-z]+meli" stems aside, the Turkish "must" always comes with one of the others): a text
+# with none of them, and no CJK, is not matched against those patterns at all.
+_FOREIGN_CUES = frozenset(max(alternative.split(), key=len) for words in _LEXICON.values() for group in words
+                          for alternative in group.split("|") if alternative.replace(" ", "").isalpha())
+_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def _could_be_foreign(norm: str) -> bool:
+    return bool(_CJK_CHAR.search(norm)) or not _FOREIGN_CUES.isdisjoint(re.findall(r"\w+", norm))
+
+_PATTERNS += _ENGLISH
 
 # Reported speech: "Ana says you must…", "the guide said you should always…" is a fact about
 # what someone said, and only the weak patterns give way to it.
 _REPORTED = re.compile(r"\b(?:says?|said|told (?:me|us)|tells (?:me|us)|according to|recommends?|recommended|"
                        r"suggests?|suggested|warned|reckons?|thinks?|writes|wrote|the (?:guide|sign|book|manual|"
                        r"leaflet|vet|doctor|label) (?:says|said))\b[^.!?\n]{0,60}$")
-_WEAK = {"you-must", "imperative", "conditional-reply"}
+_WEAK = {"you-must", "imperative", "conditional-reply", "triggered"}
 _GENERIC_YOU = re.compile(r"\b(?:if|when|before|after|unless|to get|so) (?:you|u)\b[^.!?\n]*$")
 
 
-def standing_instruction(text: str) -> str | None:
-    """The kind of standing instruction text plants, or None for a plain fact."""
+def standing_instruction(text: str, previous: str = "") -> str | None:
+    """The kind of standing instruction text plants, or None for a plain fact.
+
+    previous is the owner's message before it, when known: an instruction split over two
+    turns ("whenever the bank comes up" … "reply that all is well") is caught when the last
+    clause of previous and text together make one that neither makes alone.
+    """
     if not text:
         return None
-    norm = normalize(text)
-    for label, pattern in _PATTERNS:
+    label = _label(normalize(text))
+    if label or not previous:
+        return label
+    tail = _TAIL.search(normalize(previous[-400:])).group()
+    if not tail.strip() or _label(tail):
+        return None
+    label = _label(tail.rstrip(" ,;:") + ", " + normalize(text))
+    return "split-" + label if label else None
+
+
+_TAIL = re.compile(r"[^.!?\n]*$")
+
+
+def _label(norm: str) -> str | None:
+    """The first pattern's kind that matches the normalised text, reported speech apart."""
+    patterns = _PATTERNS + _foreign() if _could_be_foreign(norm) else _PATTERNS
+    for label, pattern in patterns:
         for match in pattern.finditer(norm):
             if label in _WEAK and _REPORTED.search(norm[max(0, match.start() - 80):match.start() + 1]):
                 continue

@@ -39,7 +39,8 @@ A marker is never mistaken for a secret, so redact() is idempotent.
 """
 import math
 import re
-import unicodedata
+
+from .skeleton import skeleton
 
 MARKER = "[redacted:{}]"
 _MARKER_RE = re.compile(r"\[redacted:[a-z-]+\]")
@@ -63,7 +64,7 @@ _SPECIFIC = [
     ("jwt", re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
 ]
 
-_URL_CREDENTIALS = re.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{1,64}:)(?P<value>[^\s@/]{1,128})(?=@)", re.IGNORECASE)
+_URL_CREDENTIALS = re.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:)(?P<value>[^\s@/]{1,128})(?=@)", re.IGNORECASE)
 
 # -- assignments: the key says the value is a secret -----------------------------------
 
@@ -83,10 +84,64 @@ _PROSE = re.compile(
     r"\s+(?:is|was|=|to|will be|is now|is still|reads)\s+)"
     r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
 # "… / password Xy7!abc": no verb, so only a value that cannot be a word
-_BARE = re.compile(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin)\s+)"
+_BARE = re.compile(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|pwd|pw|passcode|passphrase|pin)\s+)"
                    r"(?P<value>[^\s,;]{6,200})", re.IGNORECASE)
 # "Authorization: Bearer xyz"
 _BEARER = re.compile(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9._~+/=-]{16,})")
+
+# -- credentials said in prose or shorthand ---------------------------------------------
+# "pw for the tablet: x", "the code to the shed is 8213", "login for the printer page:
+# admin / x", "pin 4471", "wifi key x", "alarm: 6061". What is named says what the value
+# must look like: a code or a PIN is digits; a password or a key anything but a prose word.
+_CODE_OWNERS = (r"(?:door|front door|back door|gate|garden gate|garage(?: door)?|alarm|burglar alarm|safe|"
+                r"keypad|key ?pad|lock|padlock|lockbox|key ?safe|locker|bike lock|shed|entry|access|"
+                r"security|unlock|phone|iphone|ipad|tablet|sim|building|car park|parking|intercom|"
+                r"bank|atm|card|debit card|credit card|door entry|panel)")
+_CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |entry |access |lock |unlock )?"
+                 r"(?:code|combo|combination|pin|passcode))"
+                 r"|(?:code|combo|combination)s? (?:to|for|of|on) (?:the |my |our |mum's |dad's |[a-z]+'s )?"
+                 r"[a-z0-9][\w'-]*(?: [\w'-]+){0,3}?"
+                 r"|pin(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|alarm|combo|combination|"
+                 r"keypad|key ?pad|padlock|lockbox|key ?safe)")
+_WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!boarding )(?<!bus )(?<!day )(?<!season )pass|passphrase|passcode|secret word|safe word|code word|"
+                 r"logins?|log-in|credentials|creds|wi-?fi(?: network)?(?: key| password| pw| pass| code)?|"
+                 r"(?:network|wpa2?|wireless|router|guest)(?: network)? (?:key|password|pw|pass)|"
+                 r"(?:api|secret|access) key)")
+_FOR_WHAT = r"(?: (?:for|to|of|on|at) (?:the |my |our |a )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
+_SAYS = r"(?:\s*(?::|=|-|–|—)\s*|\s+(?:is|was|is now|is still|will be|are|=)\s*:?\s*)"
+# "wifi key x", "pin 4471": no verb, only straight after what is named
+_SAID = r"(?:" + _FOR_WHAT + _SAYS + r"|\s+)"
+_CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[- .](?=\d)){2,15}[#*]?)(?![\w/.:-]*\w)"
+_CODE_SAID = re.compile(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
+                        + _SAID + _CODE_VALUE, re.IGNORECASE)
+# a passphrase is words: the rest of the clause is the secret
+_PHRASE_SAID = re.compile(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|mnemonic)"
+                          + _FOR_WHAT + r"(?:\s*[:=]\s*|\s+(?:is|was)\s+:?\s*)"
+                          + r"(?P<value>[^\s.;,][^\n.;]{2,300})", re.IGNORECASE)
+_SECRET_WORD = re.compile(r"(?:secret|safe|code) word", re.IGNORECASE)
+_WORD_SAID = re.compile(r"(?<![\w'])" + _WORD_SUBJECT + _SAID
+                        + r"(?:(?:user(?:name)?\s*[:=]?\s*)?[^\s/]{1,64}\s*/\s*)?"
+                        + r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
+
+# Payment cards: 13-19 digits, whole or in the groups cards print, with a card's prefix and
+# a valid Luhn check digit; a random 16-digit number passes Luhn one time in ten.
+_CARD = re.compile(r"(?<![\d-])(?<!\d )(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7}|\d{4}[ -]\d{6}[ -]\d{4,5})(?![ -]?\d)")
+_CARD_PREFIX = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[068]|35|6011|64[4-9]|65|62|50|5[6-8]|6[0-9])")
+
+
+def luhn_ok(digits: str) -> bool:
+    """The check digit payment cards end with (ISO/IEC 7812)."""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def _is_card(text: str) -> bool:
+    digits = text.replace(" ", "").replace("-", "")
+    return 13 <= len(digits) <= 19 and bool(_CARD_PREFIX.match(digits)) and luhn_ok(digits)
+
 
 # -- generic: anything that looks random ----------------------------------------------
 
@@ -190,11 +245,6 @@ correct incorrect unknown new old please see ask check use stored written below 
 
 # -- the two calls ---------------------------------------------------------------------
 
-def _fold(text: str) -> str:
-    """Compatibility-fold so full-width or styled characters cannot hide a key."""
-    return unicodedata.normalize("NFKC", text)
-
-
 def _spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret, non-overlapping, in order."""
     found: list[tuple[int, int, str]] = []
@@ -229,8 +279,25 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _BARE.finditer(text):
         value = match.group("value").rstrip(".!?)")
         if (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
-                and (not value.isalnum() or _classes(value) == 3) and "(" not in value):
+                and "(" not in value):
             add(match.start("value"), match.start("value") + len(value), "password")
+    for match in _CODE_SAID.finditer(text):
+        add(match.start("code"), match.end("code"), "code")
+    for match in _WORD_SAID.finditer(text):
+        value = match.group("value")
+        if _value_is_secret(value, strict=True) or (
+                _SECRET_WORD.match(match.group()) and value.isalpha() and value.lower() not in _PROSE_WORDS):
+            end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
+            add(match.start("value"), end, "password")
+    for match in _PHRASE_SAID.finditer(text):
+        value = match.group("value").rstrip()
+        if value.split()[0].lower() in _PROSE_WORDS:
+            continue   # "the passphrase is the same as before"
+        if len(value.split()) >= 2 or _value_is_secret(value, strict=True):
+            add(match.start("value"), match.start("value") + len(value), "password")
+    for match in _CARD.finditer(text):
+        if _is_card(match.group()):
+            add(match.start(), match.end(), "card")
     for match in _BEARER.finditer(text):
         if _classes(match.group("value")) >= 2 and any(c.isdigit() for c in match.group("value")):
             add(match.start("value"), match.end("value"), "token")
@@ -248,7 +315,7 @@ def redact(text: str) -> tuple[str, int]:
     """Replace every secret-shaped string by "[redacted:<kind>]"; returns (text, how many)."""
     if not text:
         return text, 0
-    folded = _fold(text)
+    folded = skeleton(text)
     if folded != text and _spans(folded):
         text = folded  # a key hidden in full-width characters: redact the folded form
     spans = _spans(text)
@@ -296,7 +363,7 @@ def looks_secret(text: str) -> str | None:
     """The kind of the first secret-shaped string in text, or None."""
     if not text:
         return None
-    spans = _spans(text) or _spans(_fold(text))
+    spans = _spans(text) or _spans(skeleton(text))
     return spans[0][2] if spans else None
 
 
