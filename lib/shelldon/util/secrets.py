@@ -340,7 +340,7 @@ def redact_together(*texts: str) -> tuple[list[str], int]:
     for text, (_, count) in zip(texts, done):
         if not count:   # nothing found: no span to look up again (the common case costs one scan)
             continue
-        for form in {text, _fold(text)}:
+        for form in {text, skeleton(text)}:
             for start, end, kind in _spans(form):
                 value = form[start:end]
                 # the same secret repeated without the quotes or the full stop it came with
