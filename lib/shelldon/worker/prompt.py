@@ -103,9 +103,26 @@ def _indent(text: str) -> str:
     return text.replace("\n", "\n  ")
 
 
-def render_message(m: Message, dated: bool = False) -> str:
+def render_message(m: Message, dated: bool = False, times: int = 1) -> str:
     body = _indent(_clip(m.content.strip(), MAX_RENDERED_MESSAGE))
-    return f"- [{m.ts[:10]} {m.role}] {body}" if dated else f"{m.role}: {body}"
+    if not dated:
+        return f"{m.role}: {body}"
+    said = f", said {times} times, last" if times > 1 else ""
+    return f"- [{m.role}{said} {m.ts[:10]}] {body}" if said else f"- [{m.ts[:10]} {m.role}] {body}"
+
+
+def collapse_copies(hits: list[Message]) -> list[tuple[Message, int]]:
+    """Recall's hits with identical texts (util.text.normalise) in one slot: (the latest
+    copy, how many there were), in the order of each text's best hit. An everyday line said
+    on many days would otherwise take every slot and crowd out the one that answers."""
+    from ..util.text import normalise
+    slots: dict[str, list] = {}
+    for m in hits:
+        slot = slots.setdefault(normalise(m.content), [m, 0])
+        slot[1] += 1
+        if (m.ts, m.id) > (slot[0].ts, slot[0].id):
+            slot[0] = m
+    return [(m, n) for m, n in slots.values()]
 
 
 def render_item(item: CuratedItem) -> str:
@@ -122,8 +139,12 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
     """Sections → the prompt, each section bounded, the whole within prompt_bytes (message apart)."""
     recent = list(s.recent[-recent_n:]) if recent_n > 0 else []
     seen = {m.id for m in recent}
-    recall = [m for m in s.recall if m.id not in seen][:recall_k]
-    recall_dupes = len([m for m in s.recall if m.id in seen])
+    recall = [m for m in s.recall if m.id not in seen]
+    recall_dupes = len(s.recall) - len(recall)
+    slots = collapse_copies(recall)
+    recall_copies = len(recall) - len(slots)
+    times = {m.id: n for m, n in slots}
+    recall = [m for m, _n in slots][:recall_k]
 
     item_lines: list[str] = []
     used = 0
@@ -149,7 +170,7 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
         if recent:
             parts.append(("recent", _block(RECENT_HEADING, "\n".join(render_message(m) for m in recent))))
         if recall:
-            parts.append(("recall", _block(RECALL_HEADING, "\n".join(render_message(m, True) for m in recall))))
+            parts.append(("recall", _block(RECALL_HEADING, "\n".join(render_message(m, True, times[m.id]) for m in recall))))
         return parts
 
     # Over budget: give up the most specific, least durable memory first, the directive last.
@@ -197,8 +218,9 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
              f"{s.items_hidden} forgotten or empty, not memory" if s.items_hidden else ""]))),
         ("recent", len(recent), dropped["recent"],
          f"{dropped['recent']} oldest messages past the prompt budget" if dropped["recent"] else ""),
-        ("recall", len(recall), dropped["recall"] + recall_dupes,
+        ("recall", len(recall), dropped["recall"] + recall_dupes + recall_copies,
          "; ".join(filter(None, [f"{recall_dupes} already in the recent window" if recall_dupes else "",
+                                 f"{recall_copies} copies of a text already recalled" if recall_copies else "",
                                  f"{dropped['recall']} past the prompt budget" if dropped["recall"] else ""]))),
         ("message", 1, 0, "never cut"),
     ):
@@ -289,6 +311,23 @@ def _read_items(memory: str, entries, budget: int, failures: list[str],
     return items, hidden
 
 
+def recall_hits(reader, message: str, k: int, recent: list[Message]) -> list[Message]:
+    """Enough hits for k distinct texts outside the recent window: copies collapse to one
+    slot (collapse_copies), so when they fill the first search it is asked again for more,
+    up to RECALL_WIDEN times the first count."""
+    seen = {m.id for m in recent}
+    want = first = k + len(recent)
+    while True:
+        hits = reader.search(message, want)
+        if len(hits) < want or want >= RECALL_WIDEN * first \
+                or len(collapse_copies([m for m in hits if m.id not in seen])) >= k:
+            return hits
+        want *= 2
+
+
+RECALL_WIDEN = 8
+
+
 def gather(home, message: str, bounds) -> Sections:
     """Read everything the prompt needs, read-only, failing soft section by section."""
     s = Sections(message=message)
@@ -310,7 +349,7 @@ def gather(home, message: str, bounds) -> Sections:
         if reader is not None:
             try:
                 s.recent = reader.recent(bounds.recent)
-                s.recall = reader.search(message, bounds.recall + bounds.recent)
+                s.recall = recall_hits(reader, message, bounds.recall, s.recent)
             except (sqlite3.Error, OSError) as exc:
                 s.failures.append(f"history unavailable: {exc}")
     finally:
