@@ -157,3 +157,25 @@ def test_copies_of_one_line_take_one_recall_slot(tmp_path):
     assert "said 12 times, last 2026-04-12" in recall
     report = next(r for r in assembly.report if r.name == "recall")
     assert "11 copies" in report.why
+
+
+def test_an_old_item_the_message_names_comes_before_newer_ones(tmp_path):
+    """A fact filed long ago and asked about now reaches the prompt however many newer
+    items fill the collections budget; the section says notes may be out of date."""
+    from shelldon.core.session import write_session
+    home = Home(str(tmp_path / "home"))
+    init_home(home)
+    maren = os.path.join(home.collection_dir("people"), "maren.md")
+    with open(maren, "w") as handle:
+        handle.write('---\nname: "Maren"\n---\nmy brother; moved to Lyon\n')
+    os.utime(maren, (1_000_000, 1_000_000))
+    for n in range(400):
+        with open(os.path.join(home.collection_dir("facts"), f"trivia-{n}.md"), "w") as handle:
+            handle.write(f"everyday trivia number {n}, of no great weight\n")
+    with write_session(home):
+        pass   # the core indexes the tree at the end of a write session
+    for bounds_message, present in (("where does Maren live these days?", True), ("how are you?", False)):
+        prompt = build_prompt(home, bounds_message, Bounds()).prompt
+        collections = prompt.split(COLLECTIONS_HEADING)[1].split(RECENT_HEADING)[0].split(MESSAGE_HEADING)[0]
+        assert ("moved to Lyon" in collections) is present
+        assert "may be out of date" in collections

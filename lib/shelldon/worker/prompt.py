@@ -29,6 +29,9 @@ RECALL_HEADING = "# Recalled from earlier"
 MESSAGE_HEADING = "# The owner says"
 MEMORY_HEADINGS = (ABOUT_HEADING, SUMMARY_HEADING, COLLECTIONS_HEADING, RECENT_HEADING, RECALL_HEADING)
 ALL_HEADINGS = (SYSTEM_HEADING, DIRECTIVE_HEADING, *MEMORY_HEADINGS, MESSAGE_HEADING)
+# Notes written months ago can have stopped being true; the owner's word now is newer.
+NOTES_MAY_BE_STALE = ("Notes I kept from earlier talks; some may be out of date. "
+                      "Where the owner says otherwise now, trust the owner.")
 MAX_RENDERED_MESSAGE = 1024   # one long message may not crowd out the whole window
 
 SYSTEM_INSTRUCTION = f"""You are shelldon, a small assistant pet with a long-term memory. Reply to the owner
@@ -147,7 +150,7 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
     recall = [m for m, _n in slots][:recall_k]
 
     item_lines: list[str] = []
-    used = 0
+    used = _size(NOTES_MAY_BE_STALE) + 1   # the section's first line is within its budget
     for item in s.items:
         line = render_item(item)
         if used + _size(line) + 1 > collections_bytes:
@@ -166,7 +169,7 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
             if texts[name] and texts[name].strip():
                 parts.append((name, _block(heading, texts[name])))
         if item_lines:
-            parts.append(("collections", _block(COLLECTIONS_HEADING, "\n".join(item_lines))))
+            parts.append(("collections", _block(COLLECTIONS_HEADING, "\n".join([NOTES_MAY_BE_STALE, *item_lines]))))
         if recent:
             parts.append(("recent", _block(RECENT_HEADING, "\n".join(render_message(m) for m in recent))))
         if recall:
@@ -257,20 +260,24 @@ def _read_body(memory: str, name: str, failures: list[str],
 
 
 def list_items(memory: str, budget: int, failures: list[str],
-               conn: sqlite3.Connection | None = None) -> tuple[list[CuratedItem], int, int]:
+               conn: sqlite3.Connection | None = None, message: str = "") -> tuple[list[CuratedItem], int, int]:
     """(items, how many files in all, how many of those read were forgotten or empty):
-    curated items, most recently modified first, read only until the budget is met.
+    curated items, those the message names first (curated_list.named_items: the people,
+    things and topics it is about, whatever their age), then the most recently modified,
+    read only until the budget is met.
 
     The order comes from the core's sealed listing in history.db when it is current (a few
     rows read, however large the tree), else from a scan of the tree (a stat per file).
     Either way a file the core has read since it last changed is not parsed again: its
     header comes from the index (curated_list.read_document).
     """
+    named = curated_list.named_items(conn, message) if message else []
     sealed = curated_list.listing(conn, memory) if conn is not None else None
     if sealed is not None:
         rows, total = sealed
-        entries = ((0, collection, path) for collection, path in rows)
-        items, hidden = _read_items(memory, entries, budget, failures, conn)
+        skip = set(named)
+        entries = ((0, collection, path) for collection, path in rows if path not in skip)
+        items, hidden = _read_items(memory, _named_first(named, entries), budget, failures, conn)
         return items, total, hidden
     entries = []
     for collection in COLLECTIONS:
@@ -286,8 +293,16 @@ def list_items(memory: str, budget: int, failures: list[str],
         except OSError as exc:
             failures.append(f"cannot list {directory}: {exc.strerror or exc}")
     entries.sort(reverse=True)
-    items, hidden = _read_items(memory, entries, budget, failures, conn)
+    found = {path for _mtime, _collection, path in entries}
+    named = [path for path in named if path in found]
+    rest = (entry for entry in entries if entry[2] not in named)
+    items, hidden = _read_items(memory, _named_first(named, rest), budget, failures, conn)
     return items, len(entries), hidden
+
+
+def _named_first(named: list[str], rest):
+    from itertools import chain
+    return chain(((0, path.split("/", 1)[0], path) for path in named), rest)
 
 
 def _read_items(memory: str, entries, budget: int, failures: list[str],
@@ -345,7 +360,7 @@ def gather(home, message: str, bounds) -> Sections:
         s.about = _read_body(home.memory, "about.md", s.failures, conn)
         s.summary = _read_body(home.memory, "summary.md", s.failures, conn)
         s.items, s.items_total, s.items_hidden = list_items(home.memory, bounds.collections_bytes, s.failures,
-                                                            conn)
+                                                            conn, message)
         if reader is not None:
             try:
                 s.recent = reader.recent(bounds.recent)
