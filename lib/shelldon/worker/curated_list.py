@@ -167,17 +167,25 @@ def name_words(path: str) -> set[str]:
 def named_items(conn: sqlite3.Connection | None, *texts: str) -> list[str]:
     """The items (paths under memory/) that one of the texts names: every word of the
     item's name (its file name, stopwords out) is a word of that text, once both are folded
-    as recall folds them (fold). Found through the index recall uses, so it reads no file;
-    [] when the index cannot say. A word of the body is not enough: "tea" or "garden" is
-    in many items, and an item counts as used only when the talk is about it."""
+    as recall folds them (fold). Found through the index's table of name words
+    (`item_names`, kept with `curated_words`), so it reads no file and looks only at the
+    items whose names hold a word of the text; [] when the index cannot say. A word of the
+    body is not enough: "tea" or "garden" is in many items, and an item counts as used only
+    when the talk is about it."""
     from .history_read import match_terms
     if conn is None:
         return []
     named: set[str] = set()
     for text in texts:
-        terms = {fold(t) for t in match_terms(text, NAMING_TERMS)}
-        found = indexed_matches(conn, terms) if terms else set()
-        named.update(path for path in found or () if (words := name_words(path)) and words <= terms)
+        terms = sorted({fold(t) for t in match_terms(text, NAMING_TERMS)})
+        if not terms:
+            continue
+        try:
+            named.update(row[0] for row in conn.execute(
+                f"SELECT path FROM item_names WHERE word IN ({','.join('?' * len(terms))}) "
+                f"GROUP BY path HAVING count(*) = max(words)", terms))
+        except sqlite3.Error:
+            return []   # an older schema
     return sorted(named)
 
 
