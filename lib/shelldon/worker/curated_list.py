@@ -175,18 +175,20 @@ def named_items(conn: sqlite3.Connection | None, *texts: str) -> list[str]:
     from .history_read import match_terms
     if conn is None:
         return []
-    named: set[str] = set()
-    for text in texts:
-        terms = sorted({fold(t) for t in match_terms(text, NAMING_TERMS)})
-        if not terms:
-            continue
-        try:
-            named.update(row[0] for row in conn.execute(
-                f"SELECT path FROM item_names WHERE word IN ({','.join('?' * len(terms))}) "
-                f"GROUP BY path HAVING count(*) = max(words)", terms))
-        except sqlite3.Error:
-            return []   # an older schema
-    return sorted(named)
+    each = [{fold(t) for t in match_terms(text, NAMING_TERMS)} for text in texts]
+    terms = sorted(set().union(*each))
+    if not terms:
+        return []
+    try:   # one query for all the texts: a turn's commit pays for one
+        rows = conn.execute(f"SELECT path, word, words FROM item_names WHERE word IN "
+                            f"({','.join('?' * len(terms))})", terms).fetchall()
+    except sqlite3.Error:
+        return []   # an older schema
+    held: dict[str, tuple[int, set]] = {}
+    for path, word, count in rows:
+        held.setdefault(path, (count, set()))[1].add(word)
+    return sorted(path for path, (count, words) in held.items()
+                  if len(words) == count and any(words <= text for text in each))
 
 
 # -- headers: the prompt reads curated files without parsing their YAML ----------------
