@@ -94,7 +94,7 @@ def check_file(rel: str, data: bytes, model: Model, journalled: frozenset = froz
         return f"{rel}: torn (header lacks {', '.join(missing)})"
     if not text.endswith("\n"):
         return f"{rel}: torn (no final newline)"
-    if rel == "episodes.md":
+    if rel.startswith("episodes/"):
         seen = set()
         for heading, content in _episode_entries(body):
             if model.episodes and content not in model.episodes:

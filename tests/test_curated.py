@@ -99,7 +99,7 @@ def test_update_keeps_created(home):
 def test_episode_appends_under_dated_headings(home):
     for n in range(2):
         curated.commit(curated.plan(home, LogEpisode(content=f"event {n}", tags=["x"]), f"t{n}", NOW))
-    text = open(home.memory_file("episodes.md")).read()
+    text = open(home.memory_file("episodes/2026-11.md")).read()   # the month of NOW
     assert text.count("---\n") == 2  # one header
     assert "## 2026-11-30T12:00:00Z · t0 [x]\n\nevent 0" in text and "event 1" in text
 

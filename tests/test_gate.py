@@ -68,6 +68,7 @@ def test_each_file_op_and_learning_is_screened(ready, home):
     assert db_rows(home, "SELECT DISTINCT status FROM journal") == [("rejected",)]
     assert db_rows(home, "SELECT count(*) FROM learnings") == [(0,)]
     assert not any((home / "memory" / n).exists() for n in ("about.md", "summary.md", "episodes.md"))
+    assert not list((home / "memory" / "episodes").glob("*.md"))
     assert PASSWORD.encode() not in (home / "history.db").read_bytes()
 
 

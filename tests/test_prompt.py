@@ -133,3 +133,49 @@ def test_vault_is_never_read(tmp_path):
     with open(os.path.join(home.vault, "provider-key.md"), "w") as handle:
         handle.write("sk-secret-value")
     assert "sk-secret-value" not in build_prompt(home, "what is the provider key", Bounds()).prompt
+
+
+def test_copies_of_one_line_take_one_recall_slot(tmp_path):
+    """The "Maren" shape: an everyday line naming Maren said on many days must not spend
+    recall's slots; the line that answers reaches the prompt, and the copies show as one
+    line with their count and latest date."""
+    home = Home(str(tmp_path / "home"))
+    init_home(home)
+    store = HistoryStore.open(home.db)
+    everyday = "had coffee with Maren again, nothing new"
+    rows = [("t-fact", "owner", "my brother Maren moved to Lyon last spring", "2026-03-02T10:00:00Z")]
+    rows += [(f"t-day{n}", "owner", everyday, f"2026-04-{n + 1:02d}T09:00:00Z") for n in range(12)]
+    rows += [(f"t-chat{n}", "owner", f"the weather on day {n} was mild", "2026-05-01T00:00:00Z")
+             for n in range(30)]   # the recent window: nothing about Maren
+    with store.transaction() as conn:
+        conn.executemany("INSERT INTO messages (turn_id, role, content, ts) VALUES (?, ?, ?, ?)", rows)
+    store.close()
+    assembly = build_prompt(home, "remind me, where does Maren live these days?", Bounds())
+    recall = assembly.prompt.split(RECALL_HEADING)[1].split(MESSAGE_HEADING)[0]
+    assert "moved to Lyon" in recall
+    assert recall.count(everyday) == 1
+    assert "said 12 times, last 2026-04-12" in recall
+    report = next(r for r in assembly.report if r.name == "recall")
+    assert "11 copies" in report.why
+
+
+def test_an_old_item_the_message_names_comes_before_newer_ones(tmp_path):
+    """A fact filed long ago and asked about now reaches the prompt however many newer
+    items fill the collections budget; the section says notes may be out of date."""
+    from shelldon.core.session import write_session
+    home = Home(str(tmp_path / "home"))
+    init_home(home)
+    maren = os.path.join(home.collection_dir("people"), "maren.md")
+    with open(maren, "w") as handle:
+        handle.write('---\nname: "Maren"\n---\nmy brother; moved to Lyon\n')
+    os.utime(maren, (1_000_000, 1_000_000))
+    for n in range(400):
+        with open(os.path.join(home.collection_dir("facts"), f"trivia-{n}.md"), "w") as handle:
+            handle.write(f"everyday trivia number {n}, of no great weight\n")
+    with write_session(home):
+        pass   # the core indexes the tree at the end of a write session
+    for bounds_message, present in (("where does Maren live these days?", True), ("how are you?", False)):
+        prompt = build_prompt(home, bounds_message, Bounds()).prompt
+        collections = prompt.split(COLLECTIONS_HEADING)[1].split(RECENT_HEADING)[0].split(MESSAGE_HEADING)[0]
+        assert ("moved to Lyon" in collections) is present
+        assert "may be out of date" in collections

@@ -177,3 +177,19 @@ def test_a_turn_record_without_a_turn_id_is_named_as_such(ready, home):
     assert err.startswith('shelldon-apply: line 1: looks like a turn record without a "turn_id"'), err
     assert 'no "op" field' not in err and len(err.splitlines()) == 1
     assert not (home / "memory/facts/tea.md").exists() and (home / "memory/about.md").exists()
+
+
+def test_episodes_are_filed_by_the_month_of_their_turn(ready, home):
+    """An episode goes to memory/episodes/YYYY-MM.md of its turn's time (the record's ts),
+    so an append reads one month's log, never the whole life of the pet."""
+    records = "".join(json.dumps({"turn_id": f"t-{month}", "owner": "x", "ts": f"2025-{month:02d}-28T23:30:00-02:00",
+                                  "ops": [{"op": "log_episode", "content": f"walked in month {month}"}]}) + "\n"
+                      for month in (3, 4))
+    result = ready("shelldon-apply", input=records)
+    assert result.returncode == 0, result.stderr
+    logs = sorted(p.name for p in (home / "memory/episodes").iterdir())
+    assert logs == ["2025-03.md", "2025-04.md"]   # 23:30 at -02:00 is the next day in UTC, same month
+    assert "walked in month 4" in (home / "memory/episodes/2025-04.md").read_text()
+    assert "walked in month 4" not in (home / "memory/episodes/2025-03.md").read_text()
+    assert "## 2025-03-29T01:30:00Z · t-3" in (home / "memory/episodes/2025-03.md").read_text()
+    assert not (home / "memory/episodes.md").exists()

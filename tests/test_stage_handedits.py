@@ -51,7 +51,7 @@ def test_same_content_as_the_hand_edit_is_no_conflict(ready, home):
 
 def test_episodes_append_over_a_hand_edit(ready, home):
     ready("shelldon-apply", input=ops_lines({"op": "log_episode", "content": "first"}))
-    log = home / "memory/episodes.md"
+    log, = (home / "memory/episodes").glob("*.md")
     log.write_text(log.read_text().replace("first", "first (owner: it was a Tuesday)"))
     assert ready("shelldon-apply", input=ops_lines({"op": "log_episode", "content": "second"})).returncode == 0
     text = log.read_text()

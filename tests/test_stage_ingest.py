@@ -280,3 +280,32 @@ def test_a_stream_killed_again_and_again_then_rerun_records_each_turn_once(ready
     ids = [i for day in (home / "raw").glob("*.md") for i in turn_ids(day.read_text())]
     assert sorted(ids) == sorted(f"t{n}" for n in range(1500))
     assert db_rows(home, "SELECT sum(spent) FROM budget") == [(1500,)]
+
+
+def test_a_turn_counts_a_use_of_each_item_it_names(ready, home):
+    """The rule (worker/curated_list.named_items): an item is used when the owner's message
+    or the reply holds every word of its name, folded as recall folds; a word of its body
+    is not enough. Counted once per turn, at the turn's time, in the turn's commit."""
+    from conftest import ops_lines
+    assert ready("shelldon-apply", input=ops_lines(
+        {"op": "remember", "collection": "people", "name": "Maren", "content": "my brother; moved to Lyon"},
+        {"op": "remember", "collection": "facts", "name": "green tea", "content": "the owner drinks it at four"},
+    )).returncode == 0
+
+    def use():
+        return dict((p, (h, t)) for p, h, t in db_rows(home, "SELECT path, hits, last_used FROM item_use"))
+
+    def turn(turn_id, owner, pet, ts=NOON):
+        line = json.dumps({"turn_id": turn_id, "owner": owner, "reply": pet, "ts": ts}) + "\n"
+        assert ready("shelldon-ingest", input=line).returncode == 0
+
+    turn("t1", "remind me, where does Maren live these days?", "In Lyon.")
+    assert use() == {"people/maren.md": (1, NOON)}
+    turn("t2", "is Lyon far?", "A few hours by train.")             # a body word: not a use
+    turn("t3", "I like tea", "Noted.")                              # half the name: not a use
+    assert use() == {"people/maren.md": (1, NOON)}
+    turn("t4", "who moved to the south?", "Maren's move, you said.", "2026-06-03T08:00:00Z")  # the reply names him
+    turn("t5", "greens teas for everyone", "Two GREEN TEAS then, and one for Maren", "2026-06-02T08:00:00Z")
+    assert use() == {"people/maren.md": (3, "2026-06-03T08:00:00Z"), "facts/green-tea.md": (1, "2026-06-02T08:00:00Z")}
+    turn("t5", "greens teas for everyone", "Two GREEN TEAS then, and one for Maren", "2026-06-02T08:00:00Z")
+    assert use()["people/maren.md"][0] == 3                         # a replayed turn counts nothing

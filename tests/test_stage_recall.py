@@ -110,3 +110,15 @@ def test_a_write_the_owner_then_edited_over_still_shows_what_it_wrote(ready, hom
     assert "(content not kept)" not in out
     assert out.index("turn t1 remember") < out.index("    the boat is red") < out.index("    the boat is blue") \
         < out.index("    the boat is green")
+
+
+def test_recall_reads_the_monthly_episode_logs_and_an_older_episodes_md(ready, home):
+    (home / "memory/episodes.md").write_text("---\nname: episodes\n---\n## 2024-01-02T00:00:00Z · t0\n\n"
+                                             "we planted the walnut tree\n")
+    ready("shelldon-apply", "--turn-id", "t1", input=ops_lines({"op": "log_episode", "content": "the walnut tree flowered"}))
+    lines = ready("shelldon-recall", "walnut").stdout.decode().splitlines()
+    assert any(ln.startswith("memory/episodes.md:") and "planted the walnut" in ln for ln in lines)
+    month, = (home / "memory/episodes").glob("*.md")
+    assert any(ln.startswith(f"memory/episodes/{month.name}:") and "flowered" in ln for ln in lines)
+    history = ready("shelldon-recall", "--history", f"episodes/{month.stem}")
+    assert history.returncode == 0 and "the walnut tree flowered" in history.stdout.decode()

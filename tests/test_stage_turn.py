@@ -350,7 +350,7 @@ def test_a_statement_over_the_content_bound_reaches_episodes_as_an_excerpt(ready
     message = "we walked along the shore and counted " + " ".join(f"pebble{i}" for i in range(1500))
     result = ready("shelldon-turn", message)
     assert result.returncode == 0 and b"dropped" not in result.stderr, result.stderr
-    episodes = (home / "memory/episodes.md").read_text()
+    episodes = "".join(p.read_text() for p in (home / "memory/episodes").glob("*.md"))
     assert "we walked along the shore and counted pebble0 pebble1" in episodes
     assert f"[excerpt: the first words of {len(message)} characters]" in episodes
     assert db_rows(home, "SELECT length(content) FROM messages WHERE role = 'owner'") == [(len(message),)]

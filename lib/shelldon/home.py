@@ -16,6 +16,7 @@ LAYOUT = (
     ("", "dir", 0o755),
     ("memory", "dir", 0o755),
     *((f"memory/{c}", "dir", 0o755) for c in COLLECTIONS),
+    ("memory/episodes", "dir", 0o755),   # one log a month (core/curated.py)
     ("memory/vault", "dir", 0o700),
     ("raw", "dir", 0o755),
     ("run", "dir", 0o755),

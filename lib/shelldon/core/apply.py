@@ -30,6 +30,7 @@ class Item(msgspec.Struct):
     raw: bytes | str
     line: int | None = None
     by_owner: bool = False  # the owner asked (a stage they ran): hand-edit protection steps aside
+    when: datetime | None = None  # when its turn was said (a record's ts): its episode's month
 
 
 class Outcome(msgspec.Struct):
@@ -105,12 +106,12 @@ def _apply_sqlite_op(store: HistoryStore, conn, item: Item, op, now: datetime) -
     raise AssertionError(type(op))
 
 
-def _validate(home: Home, item: Item, owner_before: str = ""):
+def _validate(home: Home, item: Item, now: datetime, owner_before: str = ""):
     op = decode_op(item.raw)
     screen_op(op, owner_before)  # the gate (core/gate.py): no secrets, no standing instructions
     if isinstance(op, FILE_OPS):
         from . import curated
-        path = curated.target_path(home, op)
+        path = curated.target_path(home, op, now)
         curated.read_plain(path)  # refuses a symlink or a non-file in the way
         if os.path.islink(os.path.dirname(path)):
             raise SymlinkRefused(f"a symlink stands where the core would write: {os.path.dirname(path)}")
@@ -134,7 +135,7 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
             outcomes.append(Outcome(item, previous, replayed=True))
             continue
         try:
-            op = _validate(home, item, owner_before)
+            op = _validate(home, item, item.when or now, owner_before)
         except (ContractError, SymlinkRefused) as exc:
             entry = _rejected(item, str(exc))
             with store.transaction() as conn:
@@ -153,7 +154,7 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
     for item, op in pending:
         try:
             if isinstance(op, FILE_OPS):
-                entry, before_text = _apply_one(home, store, item, op, now)
+                entry, before_text = _apply_one(home, store, item, op, item.when or now)
                 with store.transaction() as conn:
                     journal.record(conn, entry, op_to_dict(op), ts, before_text)
                     journal.settle_write(conn, entry.path)
@@ -221,7 +222,7 @@ def read_run(lines, bare_turn_id: str) -> tuple[list[Item], list, list[tuple[int
                 bad.append((number, str(exc)))
                 continue
             records.append(record)
-            items.extend(Item(record.turn_id, n, bytes(raw), number)
+            items.extend(Item(record.turn_id, n, bytes(raw), number, when=record.ts)
                          for n, raw in enumerate(record.ops or (), 1))
             continue
         if isinstance(obj, dict) and "op" not in obj and not _TURN_FIELDS.isdisjoint(obj):

@@ -2,12 +2,17 @@
 
 plan() is the pure-ish half (read the current file, compute the new bytes); commit()
 writes them atomically. No function here can name DIRECTIVE.md or anything under vault/:
-the targets are about.md, summary.md, episodes.md and <collection>/<slug>.md, full stop.
+the targets are about.md, summary.md, episodes/YYYY-MM.md and <collection>/<slug>.md, full
+stop.
+
+Episodes are kept by month (the UTC month of the turn): an append reads, hashes and
+journals one month's log, so a turn's cost does not grow with the pet's age. A home's
+older episodes.md, from before the split, stays where it is and is still read.
 """
 import hashlib
 import os
 import stat
-from datetime import datetime
+from datetime import datetime, timezone
 
 import msgspec
 
@@ -37,14 +42,24 @@ def digest(data: bytes | None) -> str | None:
     return None if data is None else hashlib.sha256(data).hexdigest()
 
 
-def target_path(home: Home, op) -> str:
-    """Where an op writes; refuses anything that would leave its directory."""
+EPISODES_DIR = "episodes"
+
+
+def episode_path(home: Home, when: datetime) -> str:
+    """The month's episode log a turn at `when` appends to: memory/episodes/YYYY-MM.md."""
+    month = when.astimezone(timezone.utc).strftime("%Y-%m")
+    return os.path.join(home.memory, EPISODES_DIR, f"{month}.md")
+
+
+def target_path(home: Home, op, now: datetime | None = None) -> str:
+    """Where an op writes (an episode: the log of now's month); refuses anything that would
+    leave its directory."""
     if isinstance(op, RewriteAbout):
         return home.memory_file("about.md")
     if isinstance(op, RewriteSummary):
         return home.memory_file("summary.md")
     if isinstance(op, LogEpisode):
-        return home.memory_file("episodes.md")
+        return episode_path(home, now or datetime.now(timezone.utc))
     if isinstance(op, (Remember, Forget, Restore)):
         slug = slugify(op.name)
         if not slug:
@@ -79,7 +94,7 @@ def _check_directory(path: str) -> None:
 
 
 def plan(home: Home, op, source: str, now: datetime) -> FileChange:
-    path = target_path(home, op)
+    path = target_path(home, op, now)
     _check_directory(path)
     before = read_plain(path)
     old_meta, old_body = parse_document(before.decode("utf-8", "replace")) if before else ({}, "")

@@ -29,7 +29,7 @@ import sqlite3
 from ..contracts.limits import MAX_ITEM_READ
 from ..home import COLLECTIONS, Home
 from ..worker.curated_list import (COUNT_KEY, PROMPT_FILE_READ, PROMPT_FILES, SEAL_KEY, header_row,
-                                   index_words, read_with_stat, scan_collection, seal)
+                                   index_words, name_words, read_with_stat, scan_collection, seal)
 
 
 def _index(home: Home, conn: sqlite3.Connection, path: str, collection: str, mtime: int) -> None:
@@ -50,6 +50,10 @@ def _index(home: Home, conn: sqlite3.Connection, path: str, collection: str, mti
     name = f"{meta.get('name', '')} {os.path.basename(path)[:-3]}"
     conn.execute("DELETE FROM curated_words WHERE rowid = ?", (rowid,))
     conn.execute("INSERT INTO curated_words (rowid, words) VALUES (?, ?)", (rowid, index_words(name, body)))
+    words = name_words(path)
+    conn.execute("DELETE FROM item_names WHERE path = ?", (path,))
+    conn.executemany("INSERT INTO item_names (word, path, words) VALUES (?, ?, ?)",
+                     ((word, path, len(words)) for word in words))
     _note_header(conn, path, st, data, meta, body)
 
 
@@ -128,6 +132,7 @@ def _refresh_items(home: Home, conn: sqlite3.Connection, sealed: str | None, cur
                          "(SELECT rowid FROM curated WHERE path = ?)", gone)
         conn.executemany("DELETE FROM curated WHERE path = ?", gone)
         conn.executemany("DELETE FROM headers WHERE path = ?", gone)
+        conn.executemany("DELETE FROM item_names WHERE path = ?", gone)
         for path, mtime in found.items():
             if have.get(path) != (mtime, mtime):
                 _index(home, conn, path, collection, mtime)

@@ -178,6 +178,15 @@ class HistoryStore(HistoryReader):
         row = self.conn.execute("SELECT spent FROM budget WHERE day = ?", (day,)).fetchone()
         return row[0] if row else 0
 
+    # -- use of curated items (issue 21) --------------------------------------------
+
+    def count_use(self, paths: list[str], when: datetime, conn: sqlite3.Connection | None = None) -> None:
+        """One more use for each item (path under memory/), last used at when."""
+        (conn or self.conn).executemany(
+            "INSERT INTO item_use (path, hits, last_used) VALUES (?, 1, ?) ON CONFLICT (path) "
+            "DO UPDATE SET hits = hits + 1, last_used = max(last_used, excluded.last_used)",
+            [(path, iso(when)) for path in paths])
+
     def budget_spend(self, day: str, cost: int, conn: sqlite3.Connection | None = None) -> None:
         (conn or self.conn).execute(
             "INSERT INTO budget (day, spent) VALUES (?, ?) "

@@ -88,10 +88,14 @@ def _reused(turn_id: str) -> ContractError:
 
 
 def _commit(store: HistoryStore, turn_id: str, owner: str, pet: str, when: datetime) -> bool:
+    from ..worker.curated_list import named_items
+    used = named_items(store.conn, owner, pet)   # read before the transaction: one write in it
     with store.transaction() as conn:
         new = store.record_turn(turn_id, owner, pet, when, conn=conn)
         if new:
             store.budget_spend(local_day(when), TURN_COST, conn=conn)
+            if used:
+                store.count_use(used, when, conn=conn)
     return new
 
 

@@ -190,6 +190,22 @@ def m007_headers(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM meta WHERE key = 'curated_dirs'")
 
 
+def m010_item_use(conn: sqlite3.Connection) -> None:
+    """How much each curated item is used (issue 21): a count and the time of the last turn
+    that named it (worker/curated_list.named_items), kept by the core in the turn's own
+    transaction. Not derived: the tree does not hold it, so deleting it loses the counts.
+    And `item_names`, the folded words of each item's name with how many it has, so the
+    items a message names are found by their names alone (derived: the next write session
+    reads the tree again to fill it)."""
+    conn.execute("CREATE TABLE item_use (path TEXT PRIMARY KEY, hits INTEGER NOT NULL, "
+                 "last_used TEXT NOT NULL)")
+    conn.execute("CREATE TABLE item_names (word TEXT NOT NULL, path TEXT NOT NULL, "
+                 "words INTEGER NOT NULL, PRIMARY KEY (word, path)) WITHOUT ROWID")
+    conn.execute("CREATE INDEX item_names_path ON item_names (path)")
+    conn.execute("UPDATE curated SET indexed_ns = NULL")
+    conn.execute("DELETE FROM meta WHERE key = 'curated_dirs'")
+
+
 MIGRATIONS = [
     (1, "core", m001_core),
     (2, "owner", m002_owner),
@@ -197,4 +213,5 @@ MIGRATIONS = [
     (5, "perf", m005_perf),   # perf's reserved number
     (6, "tree words", m006_tree_words),
     (7, "headers", m007_headers),
+    (10, "item use", m010_item_use),   # memory's reserved number
 ]

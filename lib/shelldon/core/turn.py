@@ -10,7 +10,7 @@ from .ingest import check_not_reused, record
 
 
 def commit(home: Home, turn: TurnRecord) -> list[Outcome]:
-    items = [Item(turn.turn_id, n, bytes(raw), None) for n, raw in enumerate(turn.ops or (), 1)]
+    items = [Item(turn.turn_id, n, bytes(raw), None, when=turn.ts) for n, raw in enumerate(turn.ops or (), 1)]
     with write_session(home) as store:
         check_not_reused(store, turn)   # before its ops: a reused id applies nothing either
         outcomes = apply_items(home, store, items)

@@ -152,6 +152,44 @@ def indexed_matches(conn: sqlite3.Connection, folded_terms: set[str]) -> set[str
         return None
 
 
+# -- which items a text names (issue 21: their use is counted, they come first) -------
+
+NAMING_TERMS = 64   # words of a message (and of a reply) looked up, at most
+
+
+def name_words(path: str) -> set[str]:
+    """The folded words of an item's name, as its file name spells it, stopwords out."""
+    from .history_read import STOPWORDS
+    stem = os.path.basename(path)[:-3]
+    return {fold(w) for w in stem.split("-") if w and w not in STOPWORDS}
+
+
+def named_items(conn: sqlite3.Connection | None, *texts: str) -> list[str]:
+    """The items (paths under memory/) that one of the texts names: every word of the
+    item's name (its file name, stopwords out) is a word of that text, once both are folded
+    as recall folds them (fold). Found through the index's table of name words
+    (`item_names`, kept with `curated_words`), so it reads no file and looks only at the
+    items whose names hold a word of the text; [] when the index cannot say. A word of the
+    body is not enough: "tea" or "garden" is in many items, and an item counts as used only
+    when the talk is about it."""
+    from .history_read import match_terms
+    if conn is None:
+        return []
+    each = [{fold(t) for t in match_terms(text, NAMING_TERMS)} for text in texts]
+    terms = sorted(set().union(*each))
+    if not terms:
+        return []
+    try:   # one query for all the texts: a turn's commit pays for one
+        rows = conn.execute(f"SELECT path, word, words FROM item_names WHERE word IN "
+                            f"({','.join('?' * len(terms))})", terms).fetchall()
+    except sqlite3.Error:
+        return []   # an older schema
+    held: dict[str, tuple[int, set]] = {}
+    for path, word, count in rows:
+        held.setdefault(path, (count, set()))[1].add(word)
+    return sorted(path for path, (count, words) in held.items()
+                  if len(words) == count and any(words <= text for text in each))
+
 
 # -- headers: the prompt reads curated files without parsing their YAML ----------------
 # Table `headers` (kept by core/curated_index.py) holds, for each file the prompt reads,

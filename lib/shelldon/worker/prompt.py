@@ -34,6 +34,9 @@ RECALL_HEADING = "# Recalled from earlier"
 MESSAGE_HEADING = "# The owner says"
 MEMORY_HEADINGS = (ABOUT_HEADING, SUMMARY_HEADING, COLLECTIONS_HEADING, RECENT_HEADING, RECALL_HEADING)
 ALL_HEADINGS = (SYSTEM_HEADING, DIRECTIVE_HEADING, *MEMORY_HEADINGS, MESSAGE_HEADING)
+# Notes written months ago can have stopped being true; the owner's word now is newer.
+NOTES_MAY_BE_STALE = ("Notes I kept from earlier talks; some may be out of date. "
+                      "Where the owner says otherwise now, trust the owner.")
 MAX_RENDERED_MESSAGE = 1024   # one long message may not crowd out the whole window
 
 # Memory is shown as quoted notes: data, never instructions (docs/SECURITY.md). Every line
@@ -125,9 +128,26 @@ def _indent(text: str) -> str:
     return text.replace("\n", "\n  ")
 
 
-def render_message(m: Message, dated: bool = False) -> str:
+def render_message(m: Message, dated: bool = False, times: int = 1) -> str:
     body = _indent(_clip(m.content.strip(), MAX_RENDERED_MESSAGE))
-    return f"- [{m.ts[:10]} {m.role}] {body}" if dated else f"{m.role}: {body}"
+    if not dated:
+        return f"{m.role}: {body}"
+    said = f", said {times} times, last" if times > 1 else ""
+    return f"- [{m.role}{said} {m.ts[:10]}] {body}" if said else f"- [{m.ts[:10]} {m.role}] {body}"
+
+
+def collapse_copies(hits: list[Message]) -> list[tuple[Message, int]]:
+    """Recall's hits with identical texts (util.text.normalise) in one slot: (the latest
+    copy, how many there were), in the order of each text's best hit. An everyday line said
+    on many days would otherwise take every slot and crowd out the one that answers."""
+    from ..util.text import normalise
+    slots: dict[str, list] = {}
+    for m in hits:
+        slot = slots.setdefault(normalise(m.content), [m, 0])
+        slot[1] += 1
+        if (m.ts, m.id) > (slot[0].ts, slot[0].id):
+            slot[0] = m
+    return [(m, n) for m, n in slots.values()]
 
 
 def render_item(item: CuratedItem) -> str:
@@ -165,11 +185,15 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
     """Sections → the prompt, each section bounded, the whole within prompt_bytes (message apart)."""
     recent = list(s.recent[-recent_n:]) if recent_n > 0 else []
     seen = {m.id for m in recent}
-    recall = [m for m in s.recall if m.id not in seen][:recall_k]
-    recall_dupes = len([m for m in s.recall if m.id in seen])
+    recall = [m for m in s.recall if m.id not in seen]
+    recall_dupes = len(s.recall) - len(recall)
+    slots = collapse_copies(recall)
+    recall_copies = len(recall) - len(slots)
+    times = {m.id: n for m, n in slots}
+    recall = [m for m, _n in slots][:recall_k]
 
     item_lines: list[str] = []
-    used = 0
+    used = _size(NOTES_MAY_BE_STALE) + 1   # the section's first line is within its budget
     for item in s.items:
         line = render_item(item)
         if used + _size(line) + len(QUOTE) + 1 > collections_bytes:
@@ -189,11 +213,14 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
                 block = _block if name == "directive" else _notes   # the directive alone speaks
                 parts.append((name, block(heading, texts[name])))
         if item_lines:
-            parts.append(("collections", _notes(COLLECTIONS_HEADING, "\n".join(item_lines))))
+            # the caveat is the pet's own word about its notes, so it stands outside their quote
+            parts.append(("collections", _block(COLLECTIONS_HEADING,
+                                                NOTES_MAY_BE_STALE + "\n" + quote_notes("\n".join(item_lines)))))
         if recent:
             parts.append(("recent", _notes(RECENT_HEADING, "\n".join(render_message(m) for m in recent))))
         if recall:
-            parts.append(("recall", _notes(RECALL_HEADING, "\n".join(render_message(m, True) for m in recall))))
+            parts.append(("recall", _notes(RECALL_HEADING,
+                                           "\n".join(render_message(m, True, times[m.id]) for m in recall))))
         return parts
 
     # Over budget: give up the most specific, least durable memory first, the directive last.
@@ -241,8 +268,9 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
              f"{s.items_hidden} forgotten or empty, not memory" if s.items_hidden else ""]))),
         ("recent", len(recent), dropped["recent"],
          f"{dropped['recent']} oldest messages past the prompt budget" if dropped["recent"] else ""),
-        ("recall", len(recall), dropped["recall"] + recall_dupes,
+        ("recall", len(recall), dropped["recall"] + recall_dupes + recall_copies,
          "; ".join(filter(None, [f"{recall_dupes} already in the recent window" if recall_dupes else "",
+                                 f"{recall_copies} copies of a text already recalled" if recall_copies else "",
                                  f"{dropped['recall']} past the prompt budget" if dropped["recall"] else ""]))),
         ("message", 1, 0, "never cut"),
     ):
@@ -281,20 +309,24 @@ def _read_body(memory: str, name: str, failures: list[str],
 
 
 def list_items(memory: str, budget: int, failures: list[str],
-               conn: sqlite3.Connection | None = None) -> tuple[list[CuratedItem], int, int]:
+               conn: sqlite3.Connection | None = None, message: str = "") -> tuple[list[CuratedItem], int, int]:
     """(items, how many files in all, how many of those read were forgotten or empty):
-    curated items, most recently modified first, read only until the budget is met.
+    curated items, those the message names first (curated_list.named_items: the people,
+    things and topics it is about, whatever their age), then the most recently modified,
+    read only until the budget is met.
 
     The order comes from the core's sealed listing in history.db when it is current (a few
     rows read, however large the tree), else from a scan of the tree (a stat per file).
     Either way a file the core has read since it last changed is not parsed again: its
     header comes from the index (curated_list.read_document).
     """
+    named = curated_list.named_items(conn, message) if message else []
     sealed = curated_list.listing(conn, memory) if conn is not None else None
     if sealed is not None:
         rows, total = sealed
-        entries = ((0, collection, path) for collection, path in rows)
-        items, hidden = _read_items(memory, entries, budget, failures, conn)
+        skip = set(named)
+        entries = ((0, collection, path) for collection, path in rows if path not in skip)
+        items, hidden = _read_items(memory, _named_first(named, entries), budget, failures, conn)
         return items, total, hidden
     entries = []
     for collection in COLLECTIONS:
@@ -310,8 +342,16 @@ def list_items(memory: str, budget: int, failures: list[str],
         except OSError as exc:
             failures.append(f"cannot list {directory}: {exc.strerror or exc}")
     entries.sort(reverse=True)
-    items, hidden = _read_items(memory, entries, budget, failures, conn)
+    found = {path for _mtime, _collection, path in entries}
+    named = [path for path in named if path in found]
+    rest = (entry for entry in entries if entry[2] not in named)
+    items, hidden = _read_items(memory, _named_first(named, rest), budget, failures, conn)
     return items, len(entries), hidden
+
+
+def _named_first(named: list[str], rest):
+    from itertools import chain
+    return chain(((0, path.split("/", 1)[0], path) for path in named), rest)
 
 
 def _read_items(memory: str, entries, budget: int, failures: list[str],
@@ -335,6 +375,23 @@ def _read_items(memory: str, entries, budget: int, failures: list[str],
     return items, hidden
 
 
+def recall_hits(reader, message: str, k: int, recent: list[Message]) -> list[Message]:
+    """Enough hits for k distinct texts outside the recent window: copies collapse to one
+    slot (collapse_copies), so when they fill the first search it is asked again for more,
+    up to RECALL_WIDEN times the first count."""
+    seen = {m.id for m in recent}
+    want = first = k + len(recent)
+    while True:
+        hits = reader.search(message, want)
+        if len(hits) < want or want >= RECALL_WIDEN * first \
+                or len(collapse_copies([m for m in hits if m.id not in seen])) >= k:
+            return hits
+        want *= 2
+
+
+RECALL_WIDEN = 8
+
+
 def gather(home, message: str, bounds) -> Sections:
     """Read everything the prompt needs, read-only, failing soft section by section."""
     s = Sections(message=message)
@@ -352,11 +409,11 @@ def gather(home, message: str, bounds) -> Sections:
         s.about = _read_body(home.memory, "about.md", s.failures, conn)
         s.summary = _read_body(home.memory, "summary.md", s.failures, conn)
         s.items, s.items_total, s.items_hidden = list_items(home.memory, bounds.collections_bytes, s.failures,
-                                                            conn)
+                                                            conn, message)
         if reader is not None:
             try:
                 s.recent = reader.recent(bounds.recent)
-                s.recall = reader.search(message, bounds.recall + bounds.recent)
+                s.recall = recall_hits(reader, message, bounds.recall, s.recent)
             except (sqlite3.Error, OSError) as exc:
                 s.failures.append(f"history unavailable: {exc}")
     finally:

@@ -8,6 +8,7 @@ those the index does not describe as they are now (worker/curated_list.py); with
 index every file is read. History goes through the FTS index.
 """
 import os
+import re
 import sqlite3
 
 import msgspec
@@ -21,7 +22,8 @@ from ..util.slug import slugify
 from .curated_list import fold, indexed_matches, tree_state
 from .history_read import WORD, match_terms, open_readonly
 
-TOP_FILES = ("DIRECTIVE.md", "about.md", "summary.md", "episodes.md")
+TOP_FILES = ("DIRECTIVE.md", "about.md", "summary.md", "episodes.md")   # episodes.md: before the monthly logs
+MONTH_LOG = re.compile(r"\d{4}-\d{2}\.md")
 
 
 # path: relative to the home, e.g. memory/facts/tea.md; line: 1-based in the file (header
@@ -65,7 +67,19 @@ def candidate_files(home: Home, terms: set[str]) -> list[str]:
             reader.close()
     fresh = state.fresh if matches is not None else set()   # the index cannot say: read all
     items = sorted(p for p in state.files if p not in fresh or p in matches)
-    return [home.memory_file(name) for name in TOP_FILES] + [os.path.join(home.memory, p) for p in items]
+    return ([home.memory_file(name) for name in TOP_FILES] + episode_files(home)
+            + [os.path.join(home.memory, p) for p in items])
+
+
+def episode_files(home: Home) -> list[str]:
+    """The monthly episode logs (memory/episodes/YYYY-MM.md), newest month first."""
+    directory = os.path.join(home.memory, "episodes")
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return []
+    return [os.path.join(directory, n) for n in sorted(names, reverse=True)
+            if MONTH_LOG.fullmatch(n)]
 
 
 def search_tree(home: Home, query: str, n: int, include_forgotten: bool = False) -> list[TreeHit]:
@@ -73,9 +87,10 @@ def search_tree(home: Home, query: str, n: int, include_forgotten: bool = False)
     if not terms or n <= 0:
         return []
     hits: list[TreeHit] = []
-    for place, path in enumerate(candidate_files(home, terms)):
-        # the top files whole (episodes.md grows for ever); an item as far as the prompt reads it
-        text = _read_regular(path, -1 if place < len(TOP_FILES) else MAX_ITEM_READ)
+    for path in candidate_files(home, terms):
+        # the top files and episode logs whole; an item as far as the prompt reads it
+        whole = os.path.dirname(path) in (home.memory, os.path.join(home.memory, "episodes"))
+        text = _read_regular(path, -1 if whole else MAX_ITEM_READ)
         if text is None:
             continue
         meta, body = parse_document(text)
@@ -115,9 +130,11 @@ def item_path(spec: str) -> str:
     spec = spec.strip().removeprefix("./").removeprefix("memory/").removesuffix(".md")
     if spec in ("about", "summary", "episodes"):
         return f"memory/{spec}.md"
+    if spec.startswith("episodes/") and MONTH_LOG.fullmatch(spec.removeprefix("episodes/") + ".md"):
+        return f"memory/{spec}.md"
     collection, sep, name = spec.partition("/")
     if not sep or collection not in COLLECTIONS or not slugify(name):
-        raise Rejected(f"not a curated item: {spec!r} (use COLLECTION/NAME, e.g. facts/tea; or about, summary, episodes)")
+        raise Rejected(f"not a curated item: {spec!r} (use COLLECTION/NAME, e.g. facts/tea; or about, summary, episodes, episodes/YYYY-MM)")
     return f"memory/{collection}/{slugify(name)}.md"
 
 
