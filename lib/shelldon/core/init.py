@@ -76,11 +76,12 @@ def worker_gid_for(worker_user: str | None, home: Home) -> int | None:
     return entry.pw_gid
 
 
-def init_home(home: Home, worker_user: str | None = None) -> Report:
-    """Create what is missing, fix modes (and the worker group), migrate the database."""
+def init_home(home: Home, worker_user: str | None = None, worker_gid: int | None = None) -> Report:
+    """Create what is missing, fix modes (and the worker group), migrate the database.
+    worker_gid names the group directly (a --root install, whose users are not the host's)."""
     report = Report()
     home = _home_itself(home)
-    gid = worker_gid_for(worker_user, home)
+    gid = worker_gid if worker_gid is not None else worker_gid_for(worker_user, home)
     for rel, _kind, private_mode, shared_mode in LAYOUT:
         path = os.path.join(home.root, rel) if rel else home.root
         if os.path.islink(path):
@@ -156,3 +157,23 @@ def _fix(st: os.stat_result, fd: int, rel: str, mode: int, gid: int | None, skip
         if rel not in skip:
             fixed.append(f"{rel or 'the home'} {stat.S_IMODE(st.st_mode):04o}→{mode:04o}"
                          if stat.S_IMODE(st.st_mode) != mode else f"{rel or 'the home'} group→{group}")
+
+
+PROVIDER_KEY_FILE = "provider-key.md"   # what the vault helper serves the broker as "provider-key"
+
+
+def set_key(home: Home, key: str) -> str:
+    """Store the provider key in the home's vault (0600 in the 0700 vault), where the broker
+    asks the vault helper for it. One line of printable ASCII, as a header needs it."""
+    from ..util.atomic import write_atomic
+    key = key.strip()
+    if not key:
+        raise Rejected("no key given (empty input): nothing stored")
+    if not (key.isascii() and key.isprintable()):
+        raise Rejected("a provider key is one line of printable ASCII: nothing stored")
+    home = _home_itself(home)
+    if not os.path.isdir(home.vault) or os.path.islink(home.vault):
+        raise Unavailable(f"no vault at {home.vault}: run shelldon-init first")
+    path = os.path.join(home.vault, PROVIDER_KEY_FILE)
+    write_atomic(path, (key + "\n").encode("ascii"), 0o600)
+    return path
