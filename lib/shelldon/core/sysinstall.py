@@ -102,7 +102,7 @@ def check_reachable(bindir: str) -> None:
     path = real
     while path != "/":
         path = os.path.dirname(path)
-        if not os.stat(path).st_mode & stat.S_IXOTH:
+        if os.path.isdir(path) and not os.stat(path).st_mode & stat.S_IXOTH:   # (not made yet: a dry run)
             raise Rejected(f"the stages are installed in {real}, but {path} is not searchable by other "
                            f"users, so the units' users cannot run them ('env: Permission denied'): "
                            f"install into /opt/shelldon (sudo python3 -m venv /opt/shelldon && "
@@ -130,9 +130,10 @@ def files(root: str, bindir: str) -> list[Step]:
     """Links, man pages and units that are missing or differ."""
     from .. import manpage
     steps = []
-    # bindir is where the system sees the stages; under --root they are read from
-    # DIR/bindir when staged there, else from bindir itself.
-    found = _under(root, bindir) if os.path.isdir(_under(root, bindir)) else bindir
+    # bindir is where the system sees the stages; they are read from DIR/bindir when
+    # staged there, else from bindir, else (a dry run before the install) from here.
+    found = next((d for d in (_under(root, bindir), bindir) if os.path.isdir(d)),
+                 os.path.dirname(os.path.realpath(sys.argv[0])))
     names = sorted(n for n in os.listdir(found) if n.startswith("shelldon-"))
     if bindir != BIN_DIR:
         for name in names:
