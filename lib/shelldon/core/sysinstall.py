@@ -60,7 +60,15 @@ class Plan(msgspec.Struct):
 
 
 def _names(root: str, table: str) -> dict[str, list[str]]:
-    """name → fields of ROOT/etc/passwd or group, read as text (not the host's pwd/grp)."""
+    """name → fields of the passwd or group database: the machine's (through NSS) for
+    /, else ROOT/etc/<table> read as text — never the host's for another root."""
+    if root == "/":
+        import grp
+        import pwd
+        if table == "passwd":
+            return {e.pw_name: [e.pw_name, "x", str(e.pw_uid), str(e.pw_gid), e.pw_gecos, e.pw_dir, e.pw_shell]
+                    for e in pwd.getpwall()}
+        return {e.gr_name: [e.gr_name, "x", str(e.gr_gid), ",".join(e.gr_mem)] for e in grp.getgrall()}
     try:
         with open(os.path.join(root, "etc", table), encoding="utf-8") as handle:
             return {line.split(":")[0]: line.rstrip("\n").split(":") for line in handle if ":" in line}
