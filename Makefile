@@ -8,7 +8,7 @@ KEPT   := $(VENV)/.compiled-stamp
 MANDIR   := $(VENV)/share/man/man1
 MANSTAMP := $(MANDIR)/.made
 
-.PHONY: install test demo bench bench-smoke clean man torture
+.PHONY: install install-system test demo bench bench-smoke clean man torture
 
 install: $(STAMP) $(MANSTAMP) $(KEPT)
 
@@ -31,6 +31,21 @@ $(STAMP): pyproject.toml setup.py $(wildcard bin/shelldon-*)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+# The daemons on this machine (as root: sudo make install-system): a virtualenv of its own
+# in /opt/shelldon — readable by the units' users, unlike one under /home or /root — then
+# shelldon-init --system (users, /var/lib/shelldon, links, man pages, units). DRY_RUN=1
+# prints what it would make.
+SYSTEM_VENV ?= /opt/shelldon
+ifdef DRY_RUN
+install-system: install
+	$(PY) bin/shelldon-init --system --dry-run --bindir $(SYSTEM_VENV)/bin
+else
+install-system:
+	$(PYTHON) -m venv $(SYSTEM_VENV)
+	$(SYSTEM_VENV)/bin/python -m pip install --quiet .
+	$(SYSTEM_VENV)/bin/shelldon-init --system
+endif
 
 test: install
 	$(PY) -m pytest -q

@@ -79,6 +79,10 @@ def _ask_as(uid, gid, groups, path):
 @pytest.mark.root
 def test_only_the_worker_group_may_ask(home, fake_model, worker_user):
     group = grp.getgrgid(worker_user.pw_gid).gr_name
+    # the socket is in the home's run/: a home shared with the worker group (a private one
+    # is 0700, and no worker could reach the socket at all)
+    subprocess.run([sys.executable, str(BIN / "shelldon-init"), "--home", str(home), "--worker-user",
+                    worker_user.pw_name], check=True, capture_output=True)
     daemon = broker(home, fake_model, "--worker-group", group)
     sock = str(home / "run/broker.sock")
     try:

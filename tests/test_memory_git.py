@@ -52,7 +52,7 @@ def test_hand_edits_get_their_own_commit_and_a_revert_is_one_too(gitted, home):
     assert gitted("shelldon-revert", "t2").returncode == 0
     log = git(home, "log", "--format=%an|%s").splitlines()
     assert log[1] == "shelldon|t2: rewrite_about about.md"
-    assert log[2] == "owner (by hand)|hand edits (found before t2)"
+    assert log[2] == "owner (by hand)|hand edits (found before the pet's next write)"
     assert log[0].startswith("shelldon|revert-") and log[0].endswith(": undo t2 about.md")
 
 
@@ -70,3 +70,34 @@ def test_git_off_by_default(ready, home):
     ready("shelldon-apply", input=ops_lines({"op": "rewrite_about", "content": "x"}))
     assert not (home / "memory/.git").exists()
     assert os.path.exists(home / "memory/about.md")
+
+
+def test_a_hand_edit_kept_with_resolve_mine_is_committed_as_the_owners(gitted, home):
+    remember = {"op": "remember", "collection": "facts", "name": "tea", "content": "green tea"}
+    assert gitted("shelldon-apply", "--turn-id", "t1", input=ops_lines(remember)).returncode == 0
+    (home / "memory/facts/tea.md").write_text("I drink black tea, by hand\n")
+    held = gitted("shelldon-apply", "--turn-id", "t2", input=ops_lines({**remember, "content": "oolong"}))
+    assert held.returncode == 65                                      # held back: a hand edit
+    assert gitted("shelldon-resolve", "facts/tea.md", "--mine").returncode == 0
+    assert git(home, "status", "--porcelain") == ""
+    log = git(home, "log", "--format=%an|%s", "--", "facts/tea.md").splitlines()
+    assert log[0] == "owner (by hand)|hand edits (found before the pet's next write)"
+    assert "+I drink black tea, by hand" in git(home, "log", "-p", "-1", "--format=", "--", "facts/tea.md")
+
+
+def test_a_hand_edit_is_committed_before_the_pet_writes_the_same_file(gitted, home):
+    """The owner edits episodes.md; the pet appends to it: two commits, the owner's first,
+    and the pet's commit holds only the pet's lines."""
+    assert gitted("shelldon-apply", "--turn-id", "t1", input=ops_lines(
+        {"op": "log_episode", "content": "first walk"})).returncode == 0
+    with open(home / "memory/episodes.md", "a") as handle:
+        handle.write("\nmy own note about the walk\n")
+    assert gitted("shelldon-apply", "--turn-id", "t2", input=ops_lines(
+        {"op": "log_episode", "content": "second walk"})).returncode == 0
+    log = git(home, "log", "--format=%an|%s").splitlines()
+    assert log[:2] == ["shelldon|t2: log_episode episodes.md",
+                       "owner (by hand)|hand edits (found before the pet's next write)"]
+    pets = git(home, "log", "-p", "-1", "--format=")
+    assert "+second walk" in pets and "+my own note" not in pets
+    assert "+my own note" in git(home, "log", "-p", "-1", "--format=", "HEAD~1")
+    assert git(home, "status", "--porcelain") == ""

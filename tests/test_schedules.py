@@ -149,7 +149,11 @@ def test_units_verify(tmp_path):
     for name in names:
         text = (SYSTEMD / name).read_text().replace("/usr/local/bin/", f"{BIN}/")
         (tmp_path / name).write_text(text)
+    # Documentation=man: is checked by asking man: the pages as made from --help
+    from shelldon.manpage import write_pages
+    write_pages([str(BIN / "shelldon-dream"), str(BIN / "shelldon-prune")], str(tmp_path / "man/man1"))
     result = subprocess.run(["systemd-analyze", "verify", *(str(tmp_path / n) for n in names)],
-                            capture_output=True, text=True, timeout=60)
+                            capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "MANPATH": str(tmp_path / "man")})
     assert result.returncode == 0, result.stderr
     assert "shelldon-" not in result.stderr, result.stderr

@@ -1,8 +1,10 @@
 """systemd/: every unit passes `systemd-analyze verify`, is hardened, and the README's
 exposure scores are the ones `systemd-analyze security --offline=true` gives today."""
+import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,22 +26,47 @@ def _directives(unit: Path) -> dict[str, list[str]]:
     return found
 
 
-@pytest.fixture(scope="module")
-def fake_root(tmp_path_factory):
-    """A filesystem root for `verify --root`: the distribution's units (it needs
-    sysinit.target & co.), ours in /etc/systemd/system, and our scripts where the units
-    expect them, /usr/local/bin — so the host's /usr/local is never touched."""
+def staged_root(root: Path) -> Path:
+    """A scratch root as a machine would have it before `shelldon-init --system`: an
+    etc/ with its account files, the distribution's units (verify needs sysinit.target &
+    co.), and the stages installed in /opt/shelldon/bin."""
     if SYSTEM_UNITS is None:
         pytest.skip("no systemd unit directory with sysinit.target on this machine")
-    root = tmp_path_factory.mktemp("sysroot")
+    (root / "etc").mkdir(parents=True)
+    for name in ("passwd", "group", "shadow", "gshadow"):
+        (root / "etc" / name).write_text("root:x:0:0:root:/root:/bin/sh\n" if name == "passwd" else
+                                         "root:x:0:\n" if name == "group" else "root:*::\n" if name == "gshadow"
+                                         else "root:*:19000:0:99999:7:::\n")
     shutil.copytree(SYSTEM_UNITS, root / "usr/lib/systemd/system", symlinks=True)
-    (root / "etc/systemd/system").mkdir(parents=True)
-    for unit in UNITS:
-        shutil.copy(unit, root / "etc/systemd/system" / unit.name)
-    (root / "usr/local/bin").mkdir(parents=True)
+    (root / "opt/shelldon/bin").mkdir(parents=True)
     for script in (ROOT / "bin").glob("shelldon-*"):
-        shutil.copy(script, root / "usr/local/bin" / script.name)
+        shutil.copy(script, root / "opt/shelldon/bin" / script.name)
     return root
+
+
+def install_system(root: Path, *extra: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "bin/shelldon-init"), "--system", "--root", str(root),
+                           "--bindir", "/opt/shelldon/bin", *extra], capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def fake_root(tmp_path_factory):
+    """The units as `shelldon-init --system --root` installs them, for real, in a scratch
+    root — so the host's /etc and /usr/local are never touched."""
+    if os.geteuid() != 0 or shutil.which("useradd") is None:
+        pytest.skip("shelldon-init --system needs root and useradd")
+    root = staged_root(tmp_path_factory.mktemp("sysroot"))
+    result = install_system(root)
+    assert result.returncode == 0, result.stderr
+    return root
+
+
+def verify(root: Path, unit: str) -> subprocess.CompletedProcess:
+    """systemd-analyze verify, its Documentation=man: checks against the pages installed
+    in the root (verify asks `man`, which MANPATH points there)."""
+    env = {**os.environ, "MANPATH": str(root / "usr/local/share/man")}
+    return subprocess.run([ANALYZE, "verify", f"--root={root}", unit], capture_output=True, text=True,
+                          timeout=120, env=env)
 
 
 def test_the_trust_units_exist():
@@ -51,8 +78,8 @@ def test_the_trust_units_exist():
 @needs_analyze
 @pytest.mark.parametrize("unit", UNITS, ids=lambda u: u.name)
 def test_verify_is_clean(fake_root, unit):
-    result = subprocess.run([ANALYZE, "verify", f"--root={fake_root}", unit.name],
-                            capture_output=True, text=True, timeout=120)
+    assert (fake_root / "etc/systemd/system" / unit.name).read_bytes() == unit.read_bytes()
+    result = verify(fake_root, unit.name)
     assert result.returncode == 0 and not result.stderr.strip(), result.stderr
 
 
@@ -60,11 +87,12 @@ def test_verify_is_clean(fake_root, unit):
 def test_verify_would_catch_a_broken_unit(fake_root):
     """The check above can fail: a unit whose program is missing is reported."""
     broken = fake_root / "etc/systemd/system/shelldon-broken.service"
-    broken.write_text("[Service]\nExecStart=/usr/local/bin/shelldon-nothing-here\nPrivateTmpp=yes\n")
-    result = subprocess.run([ANALYZE, "verify", f"--root={fake_root}", broken.name],
-                            capture_output=True, text=True, timeout=120)
+    broken.write_text("[Unit]\nDocumentation=man:shelldon-nothing-here(1)\n"
+                      "[Service]\nExecStart=/usr/local/bin/shelldon-nothing-here\nPrivateTmpp=yes\n")
+    result = verify(fake_root, broken.name)
     assert result.returncode != 0 and "shelldon-nothing-here" in result.stderr
-    assert "PrivateTmpp" in result.stderr
+    assert "PrivateTmpp" in result.stderr and "man shelldon-nothing-here(1)" in result.stderr
+    broken.unlink()
 
 
 @pytest.mark.parametrize("unit", [u for u in UNITS if u.suffix == ".service"], ids=lambda u: u.name)
@@ -108,7 +136,8 @@ def _exposure(unit: Path) -> str:
 
 @needs_analyze
 @pytest.mark.parametrize("name", ["shelldon-launcher.service", "shelldon-broker.service",
-                                  "shelldon-vault.service"])
+                                  "shelldon-vault.service", "shelldon-dream.service",
+                                  "shelldon-prune.service"])
 def test_readme_gives_each_units_exposure_score(name):
     score = _exposure(ROOT / "systemd" / name)
     assert float(score) < 2.0, f"{name} exposure {score}: more than 'OK'"

@@ -10,17 +10,29 @@ from .util.errors import Unavailable, Usage
 
 COLLECTIONS = ("facts", "people", "preferences", "capabilities")
 
-# The one table of who owns what: (path relative to home, kind, mode). init applies it;
-# the systemd units mirror it. The vault is the service uid's alone.
+# The one table of who owns what: (path relative to home, kind, mode when the home is
+# the owner's alone, mode when the worker group must read it). init applies it; the
+# systemd units mirror it. Shared directories are setgid, so every file made in them is
+# born in the worker group, and the stages' umask (stage.umask_for) makes it 0640: the
+# launcher, as root, never has to chown what it writes. raw/ holds the whole
+# conversation as captured and no worker reads it; the vault is the service uid's alone.
 LAYOUT = (
-    ("", "dir", 0o755),
-    ("memory", "dir", 0o755),
-    *((f"memory/{c}", "dir", 0o755) for c in COLLECTIONS),
-    ("memory/episodes", "dir", 0o755),   # one log a month (core/curated.py)
-    ("memory/vault", "dir", 0o700),
-    ("raw", "dir", 0o755),
-    ("run", "dir", 0o755),
+    ("", "dir", 0o700, 0o2750),
+    ("memory", "dir", 0o700, 0o2750),
+    *((f"memory/{c}", "dir", 0o700, 0o2750) for c in COLLECTIONS),
+    ("memory/episodes", "dir", 0o700, 0o2750),   # one log a month (core/curated.py)
+    ("memory/vault", "dir", 0o700, 0o700),
+    ("raw", "dir", 0o700, 0o700),
+    ("run", "dir", 0o700, 0o2750),
 )
+# Files: the owner's alone, or readable by the worker group (history.db, memory/).
+FILE_MODE, SHARED_FILE_MODE = 0o600, 0o640
+
+
+def shared(mode: int) -> bool:
+    """Whether a home whose own directory has this mode is shared with a worker group:
+    init marks it so with the setgid bit (a plain 0755 home of old is not shared, only open)."""
+    return bool(mode & 0o2000) and bool(mode & 0o070)
 
 
 def default_home() -> str:

@@ -64,6 +64,9 @@ def run(program: str, func: Callable[..., int | None], *args, **kwargs) -> None:
     """Call func and exit with its status, mapping every failure to one line and a code."""
     from .util import log
     log.set_program(program)
+    # Nothing a stage writes is anyone else's business until the home says otherwise
+    # (home_for widens this for a home shared with the worker group).
+    os.umask(PRIVATE_UMASK)
     try:
         status = func(*args, **kwargs) or 0
         sys.stdout.flush()
@@ -95,6 +98,23 @@ def _stdout_reader_gone() -> bool:
         return True
 
 
+PRIVATE_UMASK, SHARED_UMASK = 0o077, 0o027
+
+
+def umask_for(home_mode: int | None) -> int:
+    """The umask for a stage writing a home whose own directory has home_mode (None: no
+    home yet): 0077, files 0600; or, for a home init shared with the worker group (group
+    bits set, setgid), 0027, files 0640 in that group."""
+    from .home import shared
+    return SHARED_UMASK if home_mode is not None and shared(home_mode) else PRIVATE_UMASK
+
+
 def home_for(path: str | None):
     from .home import Home
-    return Home.resolve(path)
+    home = Home.resolve(path)
+    try:
+        mode = os.stat(home.root).st_mode
+    except OSError:
+        mode = None
+    os.umask(umask_for(mode))
+    return home

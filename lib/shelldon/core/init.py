@@ -1,11 +1,44 @@
-"""shelldon-init's work: create the home from the LAYOUT table, idempotently."""
+"""shelldon-init's work: create the home from the LAYOUT table, idempotently, and put
+every mode in it right (an existing home's too), saying in one line what it changed."""
 import os
 import pwd
+import stat
 
-from ..home import LAYOUT, Home
+import msgspec
+
+from ..home import LAYOUT, Home, shared
 from ..util.atomic import SymlinkRefused
 from ..util.errors import Rejected, Unavailable
 from .history import HistoryStore
+
+# Areas of the home no worker ever reads: their files stay the owner's alone even in a
+# shared home. run/'s contents (sockets, locks) have modes their makers chose: left alone.
+_PRIVATE_AREAS = ("memory/vault", "raw")
+_SKIPPED_AREAS = ("run",)
+_SHOWN = 3  # mode fixes named in the report line; the rest are counted
+
+
+class Report(msgspec.Struct):
+    """What init did, for the one line it prints (summary)."""
+    created: list[str] = msgspec.field(default_factory=list)
+    fixed: list[str] = msgspec.field(default_factory=list)
+    migrations: list[int] = msgspec.field(default_factory=list)
+
+    def summary(self, root: str) -> str:
+        parts = []
+        if "" in self.created:
+            parts.append("created the home")
+        elif self.created:
+            parts.append(f"created {', '.join(self.created)}")
+        if self.fixed:
+            more = len(self.fixed) - _SHOWN
+            parts.append(f"fixed the modes of {len(self.fixed)} "
+                         f"path{'s' if len(self.fixed) != 1 else ''} ({', '.join(self.fixed[:_SHOWN])}"
+                         f"{f', and {more} more' if more > 0 else ''})")
+        if self.migrations:
+            parts.append(f"applied migration{'s' if len(self.migrations) > 1 else ''} "
+                         f"{', '.join(map(str, self.migrations))}")
+        return f"{root}: {'; '.join(parts)}" if parts else f"{root}: as it should be, nothing changed"
 
 
 def _home_itself(home: Home) -> Home:
@@ -23,39 +56,124 @@ def _home_itself(home: Home) -> Home:
     return Home(target)
 
 
-def init_home(home: Home, worker_user: str | None = None) -> list[str]:
-    """Create what is missing, fix modes, migrate the database. Returns what it did."""
-    done: list[str] = []
-    home = _home_itself(home)
-    worker_gid = None
-    if worker_user is not None:
+def worker_gid_for(worker_user: str | None, home: Home) -> int | None:
+    """The group the home is shared with: --worker-user's primary group; without it, the
+    group a shared home already has (running init again must not lock the workers out);
+    None for a home that is the owner's alone."""
+    if worker_user is None:
         try:
-            worker_gid = pwd.getpwnam(worker_user).pw_gid
-        except KeyError:
-            raise Rejected(f"no such user: {worker_user}") from None
-    for rel, _kind, mode in LAYOUT:
+            st = os.stat(home.root)
+        except FileNotFoundError:
+            return None
+        return st.st_gid if shared(st.st_mode) else None
+    try:
+        entry = pwd.getpwnam(worker_user)
+    except KeyError:
+        raise Rejected(f"no such user: {worker_user}") from None
+    if entry.pw_uid == 0 or entry.pw_gid == 0:
+        raise Rejected(f"--worker-user {worker_user} is root (or in root's group): the workers "
+                       f"must run as an unprivileged user")
+    return entry.pw_gid
+
+
+def init_home(home: Home, worker_user: str | None = None, worker_gid: int | None = None) -> Report:
+    """Create what is missing, fix modes (and the worker group), migrate the database.
+    worker_gid names the group directly (a --root install, whose users are not the host's)."""
+    report = Report()
+    home = _home_itself(home)
+    gid = worker_gid if worker_gid is not None else worker_gid_for(worker_user, home)
+    for rel, _kind, private_mode, shared_mode in LAYOUT:
         path = os.path.join(home.root, rel) if rel else home.root
         if os.path.islink(path):
             raise SymlinkRefused(f"refusing a symlink in the home: {path}")
         if os.path.exists(path) and not os.path.isdir(path):
             raise Rejected(f"{path} is not a directory: move it aside, or name another home")
         if not os.path.isdir(path):
-            os.makedirs(path, mode=mode, exist_ok=True)
-            done.append(f"created {path}")
-        if (os.stat(path).st_mode & 0o7777) != mode:
-            os.chmod(path, mode)  # defeat the umask: the vault must be 0700 whatever it was
-        if worker_gid is not None and rel != "memory/vault" and os.geteuid() == 0:
-            os.chown(path, -1, worker_gid)
+            os.makedirs(path, mode=private_mode if gid is None else shared_mode, exist_ok=True)
+            report.created.append(rel)
     fresh = not os.path.exists(home.db)
     with HistoryStore.open(home.db) as store:
-        applied = store.migrate()
+        report.migrations = list(store.migrate())
     if fresh:
-        done.append(f"created {home.db}")
-    done.extend(f"applied migration {n}" for n in applied)
-    if worker_gid is not None and os.geteuid() == 0:
-        for name in ("history.db", "history.db-wal", "history.db-shm"):
-            path = os.path.join(home.root, name)
-            if os.path.exists(path):
-                os.chown(path, -1, worker_gid)
-                os.chmod(path, 0o640)
-    return done
+        report.created.append("history.db")
+    report.fixed = fix_modes(home, gid, skip=set(report.created))
+    return report
+
+
+def dir_mode(rel: str, gid: int | None) -> int:
+    """A directory's mode: LAYOUT's, or for one it does not name, its area's."""
+    for name, _kind, private_mode, shared_mode in LAYOUT:
+        if rel == name:
+            return shared_mode if gid is not None else private_mode
+    private = gid is None or rel.startswith(_PRIVATE_AREAS)
+    return 0o700 if private else 0o2750
+
+
+def file_mode(rel: str, mode: int, gid: int | None) -> int:
+    """A file's mode: the owner's bits kept, none for others; the group may read (and run
+    what the owner may) in a shared home's shared areas. 0644 → 0600, or 0640."""
+    owner = mode & 0o700
+    if gid is None or rel.startswith(_PRIVATE_AREAS):
+        return owner
+    return owner | 0o040 | ((owner & 0o100) >> 3)
+
+
+def fix_modes(home: Home, gid: int | None, skip: set[str] = frozenset()) -> list[str]:
+    """Every directory and regular file of the home to its mode (and, shared, the worker
+    group); returns 'rel old→new' for each changed. Walks with directory descriptors and
+    never follows a symlink (a planted link cannot turn a root chmod on /etc); the run/
+    area and anything neither file nor directory are left alone."""
+    fixed: list[str] = []
+    for dirpath, dirnames, filenames, dirfd in os.fwalk(home.root, follow_symlinks=False):
+        rel = os.path.relpath(dirpath, home.root)
+        rel = "" if rel == "." else rel
+        if rel.startswith(_SKIPPED_AREAS):
+            dirnames[:] = []
+            if rel in _SKIPPED_AREAS:
+                _fix(os.fstat(dirfd), dirfd, rel, dir_mode(rel, gid), gid, skip, fixed)
+            continue
+        _fix(os.fstat(dirfd), dirfd, rel, dir_mode(rel, gid), gid, skip, fixed)
+        for name in filenames:
+            child = os.path.join(rel, name)
+            try:
+                fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY, dir_fd=dirfd)
+            except OSError:
+                continue  # a symlink (ELOOP), a socket, or gone since the listing: not ours to fix
+            try:
+                st = os.fstat(fd)
+                if stat.S_ISREG(st.st_mode):
+                    _fix(st, fd, child, file_mode(child, st.st_mode, gid), gid, skip, fixed)
+            finally:
+                os.close(fd)
+    return fixed
+
+
+def _fix(st: os.stat_result, fd: int, rel: str, mode: int, gid: int | None, skip, fixed: list[str]) -> None:
+    group = gid if gid is not None and not rel.startswith(_PRIVATE_AREAS) else None
+    if group is not None and st.st_gid != group:
+        os.fchown(fd, -1, group)   # before the mode: a chown may clear the setgid bit
+    if stat.S_IMODE(st.st_mode) != mode or (group is not None and st.st_gid != group):
+        os.fchmod(fd, mode)
+        if rel not in skip:
+            fixed.append(f"{rel or 'the home'} {stat.S_IMODE(st.st_mode):04o}→{mode:04o}"
+                         if stat.S_IMODE(st.st_mode) != mode else f"{rel or 'the home'} group→{group}")
+
+
+PROVIDER_KEY_FILE = "provider-key.md"   # what the vault helper serves the broker as "provider-key"
+
+
+def set_key(home: Home, key: str) -> str:
+    """Store the provider key in the home's vault (0600 in the 0700 vault), where the broker
+    asks the vault helper for it. One line of printable ASCII, as a header needs it."""
+    from ..util.atomic import write_atomic
+    key = key.strip()
+    if not key:
+        raise Rejected("no key given (empty input): nothing stored")
+    if not (key.isascii() and key.isprintable()):
+        raise Rejected("a provider key is one line of printable ASCII: nothing stored")
+    home = _home_itself(home)
+    if not os.path.isdir(home.vault) or os.path.islink(home.vault):
+        raise Unavailable(f"no vault at {home.vault}: run shelldon-init first")
+    path = os.path.join(home.vault, PROVIDER_KEY_FILE)
+    write_atomic(path, (key + "\n").encode("ascii"), 0o600)
+    return path

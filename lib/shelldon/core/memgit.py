@@ -13,8 +13,8 @@ in run/git-push.json and tried again after the next session; it never holds a tu
 git runs as a subprocess with a fixed author, no prompts, no hooks, no signing and none
 of the user's git config. git missing or failing is a warning, never a failed write: the
 files and the journal are the record, git is a view of it. Edits the owner made by hand
-since the last commit are committed first, on their own, so `git log -p` tells the
-owner's changes from what the pet learned.
+since the last commit are committed first, on their own, before the pet writes, so
+`git log -p` tells the owner's changes from what the pet learned.
 """
 import os
 import sqlite3
@@ -100,7 +100,10 @@ def mark(home: Home, conn: sqlite3.Connection) -> int | None:
     """At the start of a write session: where the journal stands, or None when git is off.
 
     The repository is made here, before the session writes, so its first commit is the
-    tree as found and the session's own changes get their own commit.
+    tree as found; and what changed in the tree since the last commit is committed here
+    too, before the session writes a byte, so a hand edit is never folded into the pet's
+    commit of the same file (nor left out of history by `shelldon-resolve --mine`, whose
+    adoption changes no byte).
     """
     if not enabled(home):
         return None  # git off: no subprocess module even imported
@@ -108,10 +111,40 @@ def mark(home: Home, conn: sqlite3.Connection) -> int | None:
     try:
         if not ensure_repo(home):
             return None
+        commit_found(home, conn)
         return conn.execute("SELECT coalesce(max(id), 0) FROM journal").fetchone()[0]
     except (OSError, subprocess.SubprocessError, sqlite3.Error) as exc:
         _report(exc)
         return None
+
+
+def _dirty(home: Home) -> list[str]:
+    """Paths under memory/ that differ from the last commit (new, changed or gone)."""
+    status = run_git(home, "status", "--porcelain", "-z", "--untracked-files=all").stdout.decode()
+    return sorted({entry[3:] for entry in status.split("\0") if len(entry) > 3})
+
+
+def commit_found(home: Home, conn: sqlite3.Connection) -> None:
+    """Commit what changed since the last commit: the owner's hand edits as theirs; bytes
+    the journal says the core itself left (a session stopped between its write and its
+    commit) as the pet's."""
+    from .curated import read_plain
+    from .handedits import is_hand_edited
+    hand, core = [], []
+    for rel in _dirty(home):
+        try:
+            current = read_plain(os.path.join(home.memory, rel))
+        except (OSError, ValueError):
+            current = None
+        ours = current is not None and not is_hand_edited(conn, f"memory/{rel}", current)
+        (core if ours else hand).append(rel)
+    if hand:
+        run_git(home, "add", "-A", "--", *hand)
+        run_git(home, "commit", "-q", "-m", "hand edits (found before the pet's next write)", "--", *hand,
+             author=OWNER)
+    if core:
+        run_git(home, "add", "-A", "--", *core)
+        run_git(home, "commit", "-q", "-m", "shelldon: writes a stopped session left uncommitted", "--", *core)
 
 
 def changes_since(conn: sqlite3.Connection, since: int) -> list[tuple[str, str, str]]:
@@ -140,8 +173,8 @@ def message(changes: list[tuple[str, str, str]]) -> str:
 
 
 def commit_since(home: Home, conn: sqlite3.Connection, since: int | None) -> None:
-    """One commit for what the session wrote (hand edits found first get their own), then
-    the push to [memory] git_remote started when one is set. Never raises."""
+    """One commit for what the session wrote (the hand edits found were committed at its
+    mark), then the push to [memory] git_remote started when one is set. Never raises."""
     if since is None:
         return
     _commit_since(home, conn, since)
@@ -158,13 +191,6 @@ def _commit_since(home: Home, conn: sqlite3.Connection, since: int) -> None:
         if not changes:
             return
         ours = sorted({path.removeprefix("memory/") for _turn, _op, path in changes})
-        status = run_git(home, "status", "--porcelain", "-z", "--untracked-files=all").stdout.decode()
-        dirty = {entry[3:] for entry in status.split("\0") if len(entry) > 3}
-        others = sorted(dirty - set(ours))
-        if others:
-            run_git(home, "add", "-A", "--", *others)
-            run_git(home, "commit", "-q", "-m", f"hand edits (found before {changes[0][0]})",
-                 "--", *others, author=OWNER)
         run_git(home, "add", "-A", "--", *ours)
         if run_git(home, "diff", "--cached", "--quiet", check=False).returncode == 0:
             return  # the files already read as committed (e.g. a change and its revert)

@@ -137,7 +137,7 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
         tail = read_tail(path)
     chunk = render_entry(turn_id, owner, pet, when)
     if not tail.size:
-        ensure_dir(home.raw)
+        ensure_dir(home.raw, 0o700)
         from ..contracts.markdown import render_document  # the day's first turn only
         chunk = render_document({"name": day_name(when), "collection": "raw", "created": iso(when),
                                  "updated": iso(when), "source": turn_id}, "") + "\n" + chunk
@@ -148,7 +148,8 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
         # of its own, after a blank line.
         chunk = "\n\n" + chunk
     data = chunk.encode("utf-8")
-    append_durable(path, data, sync=sync)
+    # 0600 even in a home shared with the worker group: no worker reads the captures.
+    append_durable(path, data, mode=0o600, sync=sync)
     return Tail(tail.size + len(data), True, Entry(turn_id, owner, pet, when))
 
 
