@@ -86,16 +86,17 @@ def test_a_hand_edit_kept_with_resolve_mine_is_committed_as_the_owners(gitted, h
 
 
 def test_a_hand_edit_is_committed_before_the_pet_writes_the_same_file(gitted, home):
-    """The owner edits episodes.md; the pet appends to it: two commits, the owner's first,
-    and the pet's commit holds only the pet's lines."""
+    """The owner edits this month's episode log; the pet appends to it: two commits, the
+    owner's first, and the pet's commit holds only the pet's lines."""
     assert gitted("shelldon-apply", "--turn-id", "t1", input=ops_lines(
         {"op": "log_episode", "content": "first walk"})).returncode == 0
-    with open(home / "memory/episodes.md", "a") as handle:
+    [log_file] = (home / "memory/episodes").glob("*.md")
+    with open(log_file, "a") as handle:
         handle.write("\nmy own note about the walk\n")
     assert gitted("shelldon-apply", "--turn-id", "t2", input=ops_lines(
         {"op": "log_episode", "content": "second walk"})).returncode == 0
     log = git(home, "log", "--format=%an|%s").splitlines()
-    assert log[:2] == ["shelldon|t2: log_episode episodes.md",
+    assert log[:2] == [f"shelldon|t2: log_episode episodes/{log_file.name}",
                        "owner (by hand)|hand edits (found before the pet's next write)"]
     pets = git(home, "log", "-p", "-1", "--format=")
     assert "+second walk" in pets and "+my own note" not in pets

@@ -83,7 +83,7 @@ def test_a_backup_taken_while_turns_run_through_the_launcher_restores_every_ackn
     assert curated_match_the_journal(restored) >= len(before) // 3
     # the modes shelldon-init gives, and a home that works
     assert (restored / "memory/vault").stat().st_mode & 0o777 == 0o700
-    assert (restored / "memory").stat().st_mode & 0o777 == 0o755
+    assert (restored / "memory").stat().st_mode & 0o777 == 0o700
     assert run("shelldon-status", "--home", restored).returncode == 0
     turn(restored, "my cousin is called Zed")
     # the live home, meanwhile, notes the backup for status
