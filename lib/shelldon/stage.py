@@ -111,6 +111,12 @@ def _stdout_reader_gone() -> bool:
         return True
 
 
+def json_line(obj) -> str:
+    """A record as --json prints it: one line of JSON, text as it is (not \\u-escaped)."""
+    import json
+    return json.dumps(obj, ensure_ascii=False)
+
+
 def home_for(path: str | None):
     from .home import Home
     return Home.resolve(path)
