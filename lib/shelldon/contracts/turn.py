@@ -129,6 +129,15 @@ def clean_message(text: str, what: str = "message") -> str:
     return text.translate(_STRAY_CONTROLS)
 
 
+def owner_message(text: str) -> str:
+    """The owner's message cleaned as clean_message does; a blank one is refused: a turn of
+    nothing would still be recorded, and spend budget."""
+    text = clean_message(text)
+    if not text.strip():
+        raise ContractError("no message: the owner's message is empty")
+    return text
+
+
 def not_text(exc: UnicodeEncodeError) -> str:
     """What the character that could not be encoded was: Python carries a byte that was
     not UTF-8 (in an argument, a file name) as a surrogate from U+DC80 to U+DCFF."""

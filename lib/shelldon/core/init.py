@@ -1,6 +1,5 @@
 """shelldon-init's work: create the home from the LAYOUT table, idempotently."""
 import os
-import pwd
 
 from ..home import LAYOUT, Home
 from ..util.atomic import SymlinkRefused
@@ -28,11 +27,9 @@ def init_home(home: Home, worker_user: str | None = None) -> list[str]:
     done: list[str] = []
     home = _home_itself(home)
     worker_gid = None
-    if worker_user is not None:
-        try:
-            worker_gid = pwd.getpwnam(worker_user).pw_gid
-        except KeyError:
-            raise Rejected(f"no such user: {worker_user}") from None
+    if worker_user is not None:   # refused as the launcher refuses it: unknown, or root
+        from ..util.privdrop import worker_option
+        worker_gid = worker_option(worker_user).gid
     for rel, _kind, mode in LAYOUT:
         path = os.path.join(home.root, rel) if rel else home.root
         if os.path.islink(path):
@@ -59,3 +56,17 @@ def init_home(home: Home, worker_user: str | None = None) -> list[str]:
                 os.chown(path, -1, worker_gid)
                 os.chmod(path, 0o640)
     return done
+
+
+def summary_line(root: str, done: list[str]) -> str:
+    """What init_home did, in the one line a stage reports: what it created (directories
+    and the database), the migrations applied, or that the home was ready already."""
+    made = [d.removeprefix("created ") for d in done if d.startswith("created ")]
+    dirs = sum(1 for path in made if not path.endswith(".db"))
+    parts = [f"{dirs} director{'y' if dirs == 1 else 'ies'}" if dirs else "",
+             "history.db" if len(made) > dirs else ""]
+    line = f"{root}: " + (f"created {' and '.join(p for p in parts if p)}" if made else "ready")
+    migrations = [d.removeprefix("applied migration ") for d in done if d.startswith("applied migration ")]
+    if migrations:
+        line += f"; applied migration{'s' if len(migrations) > 1 else ''} {', '.join(migrations)}"
+    return line + ("" if made or migrations else " (nothing to do)")

@@ -97,11 +97,7 @@ def _check_worker_user(worker_user: str | None) -> None:
     the child resolves the user again.)"""
     if not privdrop.will_drop(worker_user):
         return
-    from ..util.errors import Rejected
-    try:
-        privdrop.refuse_root(privdrop.resolve_worker(worker_user))
-    except privdrop.DropRefused as exc:
-        raise Rejected(f"--worker-user: {exc}") from None
+    privdrop.worker_option(worker_user)
 
 
 def _announce(home: Home, worker_user: str | None) -> str | None:

@@ -112,6 +112,16 @@ def refuse_root(target: Target) -> Target:
     return target
 
 
+def worker_option(user: str | int) -> Target:
+    """--worker-user as shelldon-init and the launcher take it: the target, or Rejected (65)
+    naming the flag for a user that does not exist or is root."""
+    try:
+        return refuse_root(resolve_worker(user))
+    except DropRefused as exc:
+        from .errors import Rejected
+        raise Rejected(f"--worker-user: {exc}") from None
+
+
 def drop_privileges(target: Target) -> Target:
     """Clear groups, set gid, set uid, verify. DropRefused on any failure."""
     refuse_root(target)
