@@ -130,9 +130,13 @@ def clean_message(text: str, what: str = "message") -> str:
 
 
 def owner_message(text: str) -> str:
-    """The owner's message cleaned as clean_message does; a blank one is refused: a turn of
-    nothing would still be recorded, and spend budget."""
-    text = clean_message(text)
+    """The owner's message cleaned as clean_message does; a blank one is refused."""
+    return not_blank(clean_message(text))
+
+
+def not_blank(text: str) -> str:
+    """A message with something in it: a turn of nothing would still be recorded, and
+    spend budget."""
     if not text.strip():
         raise ContractError("no message: the owner's message is empty")
     return text
