@@ -208,7 +208,7 @@ def test_say_reports_refusals_with_their_code(tmp_path):
     daemon = launcher(home)
     try:
         result = say(home, input="   \n")
-        assert result.returncode == 65 and "empty message" in result.stderr
+        assert result.returncode == 65 and "message is empty" in result.stderr
     finally:
         daemon.stop()
 

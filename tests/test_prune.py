@@ -138,7 +138,7 @@ def test_config_table_and_quiet(ready, home, laid_out):
 
 
 def test_bad_input_and_no_home(stage, ready, home):
-    assert ready("shelldon-prune", "--max-bytes", "lots").returncode == 65
+    assert ready("shelldon-prune", "--max-bytes", "lots").returncode == 2   # a flag: click's usage error
     assert ready("shelldon-prune", "--keep-days", "-1").returncode == 2
     assert ready("shelldon-prune", env={"SHELLDON_NOW": "yesterday"}).returncode == 65
     other = stage("shelldon-prune", env={"SHELLDON_HOME": str(home.parent / "nowhere")})

@@ -106,8 +106,8 @@ def test_completion_is_clicks():
 SHORT_RUNS = {"shelldon-ingest": ["--owner", "a", "--pet", "b"], "shelldon-assemble": ["hello"],
               "shelldon-apply": ["--turn-id", "t1"], "shelldon-capture": ["seen once"],
               "shelldon-dream": ["--quiet", "--if-idle", "0"], "shelldon-prune": ["--quiet"],
-              "shelldon-recall": ["tea"], "shelldon-status": [], "shelldon-turn": ["remember that my boat is called Pequod"]}
-READERS = ("shelldon-assemble", "shelldon-recall", "shelldon-status")
+              "shelldon-recall": ["tea"], "shelldon-status": [], "shelldon-log": ["-n", "3"], "shelldon-turn": ["remember that my boat is called Pequod"]}
+READERS = ("shelldon-assemble", "shelldon-log", "shelldon-recall", "shelldon-status")
 
 
 @pytest.mark.parametrize("name", sorted(SHORT_RUNS))

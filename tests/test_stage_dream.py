@@ -257,8 +257,8 @@ def test_write_lock_busy_exits_75_and_spends_nothing(ready, home):
 
 
 def test_bad_settings(ready, home, stage):
-    assert ready("shelldon-dream", "--if-idle", "soon").returncode == 65
-    assert ready("shelldon-dream", "--budget", "0").returncode == 65
+    assert ready("shelldon-dream", "--if-idle", "soon").returncode == 2   # a flag: click's usage error
+    assert ready("shelldon-dream", "--budget", "0").returncode == 2
     (home / "config.toml").write_text("[dream]\nif_idel = \"1h\"\n")
     result = ready("shelldon-dream")
     assert result.returncode == 65 and b"if_idel" in result.stderr

@@ -45,7 +45,7 @@ def test_uninitialised_home_exits_69_with_a_hint(stage):
 
 def test_unknown_worker_user_is_refused(stage):
     result = stage("shelldon-init", "--worker-user", "no-such-user-xyz")
-    assert result.returncode == 65 and b"no such user" in result.stderr
+    assert result.returncode == 65 and b"--worker-user: no such worker user" in result.stderr
 
 
 def test_help_tells_the_exit_codes(stage):

@@ -41,6 +41,8 @@ def staged_root(root: Path) -> Path:
     (root / "opt/shelldon/bin").mkdir(parents=True)
     for script in (ROOT / "bin").glob("shelldon-*"):
         shutil.copy(script, root / "opt/shelldon/bin" / script.name)
+    (root / "bin").mkdir()   # ExecReload's /bin/kill, as every distribution has it
+    shutil.copy(shutil.which("kill") or "/bin/kill", root / "bin/kill")
     return root
 
 
@@ -145,3 +147,9 @@ def test_readme_gives_each_units_exposure_score(name):
     row = re.search(rf"^\| `{re.escape(name)}` \|[^\n]*\| ([\d.]+) \|", readme, re.M)
     assert row, f"README has no exposure row for {name}"
     assert row.group(1) == score, f"README says {row.group(1)}, systemd-analyze says {score}"
+
+
+@pytest.mark.parametrize("name", ["shelldon-launcher.service", "shelldon-broker.service"])
+def test_the_daemons_reload_on_sighup(name):
+    # systemctl reload: the daemon reads config.toml again (tests/test_reload.py runs it)
+    assert _directives(ROOT / "systemd" / name)["ExecReload"] == ["/bin/kill -HUP $MAINPID"]

@@ -143,3 +143,32 @@ def url_problem(url: str) -> str | None:
 def table(config: Config, name: str, cls):
     """A stage's own table ([dream], [prune]…) as a typed settings object; unknown keys refused."""
     return _typed(cls, config.tables.get(name, {}), f"config [{name}]")
+
+
+def changes(old: Config, new: Config) -> list[str]:
+    """What differs between two configurations, one 'table.key: old → new' each."""
+    def flat(config: Config) -> dict:
+        out = {f"brain.{k}": v for k, v in msgspec.structs.asdict(config.brain).items()}
+        out.update({f"bounds.{k}": v for k, v in msgspec.structs.asdict(config.bounds).items()})
+        for table, values in config.tables.items():
+            items = values.items() if isinstance(values, dict) else [("", values)]
+            out.update({f"{table}.{k}".rstrip("."): v for k, v in items})
+        return out
+    before, after = flat(old), flat(new)
+    return [f"{key}: {before.get(key)!r} → {after.get(key)!r}"
+            for key in sorted(before.keys() | after.keys()) if before.get(key) != after.get(key)]
+
+
+def reload_config(home, old: Config, overrides: dict | None = None) -> Config:
+    """config.toml read again, as a daemon does on SIGHUP: the new settings, with each change
+    logged; a file that cannot be read or used keeps the old settings, and the log says why."""
+    from .util import log
+    try:
+        new = load_config(home, **(overrides or {}))
+    except Exception as exc:   # anything at all: a daemon keeps serving with what it had
+        why = str(exc) if home.config in str(exc) else f"{home.config}: {exc}"
+        log.error(f"reload: keeping the settings in force; not used: {why}")
+        return old
+    changed = changes(old, new)
+    log.info("reload: " + ("; ".join(changed) if changed else "no setting changed"))
+    return new

@@ -43,10 +43,8 @@ def _paragraphs(doc: str) -> list[str]:
 
 
 def _name_line(first: str) -> str:
-    sentence = " ".join(first.split())
-    sentence = re.split(r"(?<=\.)\s", sentence, maxsplit=1)[0].rstrip(".")
-    head, colon, _rest = sentence.partition(": ")
-    return head if colon and len(head.split()) >= 2 else sentence
+    from .commands import summary   # the same one line `shelldon --help` lists
+    return summary(first)
 
 
 def _paragraph_roff(paragraph: str) -> str:

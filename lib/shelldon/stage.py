@@ -2,8 +2,9 @@
 
 Every stage fails the same way: one 'shelldon-<stage>: <what went wrong>' line on stderr
 and a sysexits status (65 bad input, 69 unavailable, 75 try later, 77 denied, 1 other).
-The command line is click's: a bin/ script parses its arguments with click's decorators
-(usage errors are click's, exit 2) and then hands its work to run().
+The command line is click's: a bin/ script declares itself with command() below (click's
+own command, with -h as well as --help and --version), parses its arguments with click's
+decorators (usage errors are click's, exit 2) and then hands its work to run().
 """
 import errno
 import os
@@ -22,6 +23,21 @@ _STORAGE_HINTS = {
     13: " (SQLITE_FULL: nothing committed; free some space and run again)",
     10: " (SQLITE_IOERR: nothing committed; check the storage, then run again)",
 }
+
+
+# What every stage's command line shares, as click's own settings: -h beside --help.
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
+
+
+def command(doc: str):
+    """click.command for a stage: its docstring as --help, -h too, and --version (the
+    installed package's version, read by click from importlib.metadata when asked)."""
+    import click   # every caller is a click script: already loaded
+
+    def decorate(func):
+        func = click.version_option(package_name="shelldon", message="%(prog)s %(version)s")(func)
+        return click.command(help=doc, context_settings=CONTEXT_SETTINGS)(func)
+    return decorate
 
 
 def exit_code_for(exc: BaseException) -> tuple[int, str]:
@@ -107,6 +123,12 @@ def umask_for(home_mode: int | None) -> int:
     bits set, setgid), 0027, files 0640 in that group."""
     from .home import shared
     return SHARED_UMASK if home_mode is not None and shared(home_mode) else PRIVATE_UMASK
+
+
+def json_line(obj) -> str:
+    """A record as --json prints it: one line of JSON, text as it is (not \\u-escaped)."""
+    import json
+    return json.dumps(obj, ensure_ascii=False)
 
 
 def home_for(path: str | None):

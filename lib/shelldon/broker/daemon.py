@@ -12,6 +12,7 @@ import socket
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 
 from ..contracts import ContractError, wire
 from ..util import log
@@ -25,7 +26,8 @@ class Broker:
     def __init__(self, config, listener: socket.socket, vault_socket: str | None,
                  worker_gid: int | None = None, max_calls: int = 4, per_minute: int = 120,
                  max_clients: int = 64, timeout: float = 10.0):
-        self.config = config
+        self.config = config            # replaced whole by a reload; a call reads it once
+        self.reload_asked = threading.Event()
         self.listener = listener
         self.vault_socket = vault_socket
         self.worker_gid = worker_gid
@@ -70,13 +72,14 @@ class Broker:
 
     def think(self, request: wire.ThinkRequest) -> wire.ThinkReply:
         from .providers import ProviderError, complete
-        if self.config.brain.name == "rules":
+        brain = self.config.brain   # one read: a reload mid-call does not mix two settings
+        if brain.name == "rules":
             return wire.ThinkReply(False, error="the rules brain needs no broker")
         if not self._rate_ok():
             return wire.ThinkReply(False, error=f"rate limited: more than {self.per_minute} calls a minute")
         with self.calls:
             try:
-                text = complete(self.config.brain, request.prompt, self.provider_key())
+                text = complete(brain, request.prompt, self.provider_key())
             except (ProviderError, ShelldonError) as exc:
                 return wire.ThinkReply(False, error=str(exc))
         if len(text.encode("utf-8")) > wire.MAX_BROKER_REPLY:
@@ -116,9 +119,13 @@ class Broker:
             self.clients.release()
             self.threads.discard(threading.current_thread())
 
-    def serve(self) -> None:
+    def serve(self, reload: Callable[[], None] | None = None) -> None:
+        """Until stopping is set; reload_asked (SIGHUP) calls reload between accepts."""
         self.listener.settimeout(0.5)
         while not self.stopping.is_set():
+            if self.reload_asked.is_set() and reload is not None:
+                self.reload_asked.clear()
+                reload()
             try:
                 conn, _ = self.listener.accept()
             except TimeoutError:
@@ -163,6 +170,7 @@ def run_broker(home, socket_path: str, vault_socket: str | None, worker_group: s
     from ..util.unixline import listen_unix
     from ..util.errors import Rejected
     home.require()
+    from ..config import reload_config
     config = load_config(home)
     # requests is imported by the first call (providers.py), not here: a broker whose
     # brain is never asked holds ~14 MiB less
@@ -175,12 +183,15 @@ def run_broker(home, socket_path: str, vault_socket: str | None, worker_group: s
 
     def stop(*_):
         broker.stopping.set()
+    def reload() -> None:
+        broker.config = reload_config(home, broker.config)
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGHUP, lambda *_: broker.reload_asked.set())
     log.info(f"serving the {config.brain.name} brain on {socket_path}"
              f"{' to group ' + worker_group if worker_group else ''}")
     try:
-        broker.serve()
+        broker.serve(reload)
     finally:
         listener.close()
         try:

@@ -129,6 +129,19 @@ def clean_message(text: str, what: str = "message") -> str:
     return text.translate(_STRAY_CONTROLS)
 
 
+def owner_message(text: str) -> str:
+    """The owner's message cleaned as clean_message does; a blank one is refused."""
+    return not_blank(clean_message(text))
+
+
+def not_blank(text: str) -> str:
+    """A message with something in it: a turn of nothing would still be recorded, and
+    spend budget."""
+    if not text.strip():
+        raise ContractError("no message: the owner's message is empty")
+    return text
+
+
 def not_text(exc: UnicodeEncodeError) -> str:
     """What the character that could not be encoded was: Python carries a byte that was
     not UTF-8 (in an argument, a file name) as a surrogate from U+DC80 to U+DCFF."""

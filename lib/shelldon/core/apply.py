@@ -252,6 +252,11 @@ def report(outcomes: list[Outcome], bad: list[tuple[int, str]]) -> bool:
             where = f"line {outcome.item.line}: " if outcome.item.line else ""
             again = " (held back before)" if outcome.replayed else ""
             log.error(f"{where}{entry.op or 'op'} not applied{again}: {entry.reason}")
+    merged = sum(1 for o in outcomes if o.entry.op == "log_episode" and o.entry.status == "unchanged"
+                 and not o.replayed)
+    if merged:   # said once, so a run of 40 repeats does not look like 40 silent no-ops
+        log.info(f"merged {merged} log_episode op{'s' if merged != 1 else ''} repeating an episode "
+                 f"already logged (not appended again)")
     return refused or bool(bad)
 
 

@@ -216,8 +216,9 @@ def screen(items, shown_ids: set[int]) -> dict[int, str]:
 
 
 def dream(home: Home, settings: DreamSettings, if_idle: float, config, now: datetime,
-          dry_run: bool = False, quiet: bool = False, out=None) -> int:
-    """One dream; returns the exit status. out: where the owner's line (or --dry-run's ops) go."""
+          dry_run: bool = False, quiet: bool = False, out=None, as_json: bool = False) -> int:
+    """One dream; returns the exit status. out: where the owner's line (or --dry-run's ops) go;
+    as_json: the report as one JSON object instead of the line."""
     import sys
     from ..util import log
     from ..util.clock import local_day
@@ -272,7 +273,8 @@ def dream(home: Home, settings: DreamSettings, if_idle: float, config, now: date
         if quiet:
             return 75
         raise
-    out.write(report.line() + "\n")
+    out.write((json.dumps(msgspec.structs.asdict(report), ensure_ascii=False) if as_json else report.line())
+              + "\n")
     return 0
 
 
@@ -347,7 +349,8 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen, considered
 
 
 def dream_stage(home: Home, overrides: dict, brain: str | None = None, brain_url: str | None = None,
-                model: str | None = None, dry_run: bool = False, quiet: bool = False, out=None) -> int:
+                model: str | None = None, dry_run: bool = False, quiet: bool = False, out=None,
+                as_json: bool = False) -> int:
     """shelldon-dream: settings (flag > config.toml [dream] > default), the clock, one dream."""
     from ..config import load_config, table
     from ..util.clock import now
@@ -372,4 +375,4 @@ def dream_stage(home: Home, overrides: dict, brain: str | None = None, brain_url
     for name in ("prune_after", "summary_messages"):
         if getattr(settings, name) < 0:
             raise Rejected(f"{named(name)} must be 0 or more, not {getattr(settings, name)}")
-    return dream(home, settings, if_idle, config, now(), dry_run=dry_run, quiet=quiet, out=out)
+    return dream(home, settings, if_idle, config, now(), dry_run=dry_run, quiet=quiet, out=out, as_json=as_json)

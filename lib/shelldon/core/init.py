@@ -1,7 +1,6 @@
 """shelldon-init's work: create the home from the LAYOUT table, idempotently, and put
 every mode in it right (an existing home's too), saying in one line what it changed."""
 import os
-import pwd
 import stat
 
 import msgspec
@@ -66,14 +65,8 @@ def worker_gid_for(worker_user: str | None, home: Home) -> int | None:
         except FileNotFoundError:
             return None
         return st.st_gid if shared(st.st_mode) else None
-    try:
-        entry = pwd.getpwnam(worker_user)
-    except KeyError:
-        raise Rejected(f"no such user: {worker_user}") from None
-    if entry.pw_uid == 0 or entry.pw_gid == 0:
-        raise Rejected(f"--worker-user {worker_user} is root (or in root's group): the workers "
-                       f"must run as an unprivileged user")
-    return entry.pw_gid
+    from ..util.privdrop import worker_option
+    return worker_option(worker_user).gid   # refused as the launcher refuses it: unknown, or root
 
 
 def init_home(home: Home, worker_user: str | None = None, worker_gid: int | None = None) -> Report:

@@ -125,6 +125,15 @@ def summary(result: Plan, dry_run: bool) -> str:
     return line + f"; raw/ {'would hold' if dry_run else 'holds'} {human(result.total_after)}"
 
 
+def to_object(result: Plan, dry_run: bool) -> dict:
+    """shelldon-prune --json: the run as one object (keys documented in its --help)."""
+    return {"dry_run": dry_run,
+            "removed": [{"name": c.name, "bytes": c.size, "why": "age" if c in result.by_age else "size"}
+                        for c in result.removed],
+            "kept_unrecorded": [c.name for c in result.kept_unrecorded],
+            "bytes_before": result.total_before, "bytes_after": result.total_after}
+
+
 def prune(home: Home, keep_days: int, max_bytes: int | None, dry_run: bool, now: datetime) -> tuple[Plan, str]:
     """Remove what plan() says (unless dry_run), under the write lock; the plan and its line."""
     from .session import write_session

@@ -27,13 +27,36 @@ REVERTIBLE = ("applied", "reverted")
 LEARNING_OPS = ("capture_learning", "resolve_learning")
 
 
+class Reverted(msgspec.Struct, frozen=True):
+    """One file: removed (the turn made it), restored (to before the turn) or refused (why)."""
+    path: str                 # relative to memory/
+    action: str
+    reason: str | None = None
+
+
 class RevertReport(msgspec.Struct):
     turn_id: str
     revert_id: str
-    done: list[str] = msgspec.field(default_factory=list)       # one line per file put back
-    refused: list[str] = msgspec.field(default_factory=list)    # one line per file left alone
+    files: list[Reverted] = msgspec.field(default_factory=list)
     already: int = 0
     learning_ops: int = 0
+
+    @property
+    def done(self) -> list[str]:
+        """One line per file put back."""
+        return [f"removed {f.path} (made by {self.turn_id})" if f.action == "removed"
+                else f"restored {f.path} (as it was before {self.turn_id})"
+                for f in self.files if f.action != "refused"]
+
+    @property
+    def refused(self) -> list[str]:
+        """One line per file left alone, and why."""
+        return [f"{f.path}: {f.reason}" for f in self.files if f.action == "refused"]
+
+    def objects(self) -> list[dict]:
+        """shelldon-revert --json: one object per file, keys turn_id, revert_id, path, action, reason."""
+        return [{"turn_id": self.turn_id, "revert_id": self.revert_id, **msgspec.structs.asdict(f)}
+                for f in self.files]
 
 
 def _safe_target(home: Home, rel: str) -> str:
@@ -75,19 +98,21 @@ def revert_turn(home: Home, store: HistoryStore, turn_id: str, now: datetime | N
             path = _safe_target(home, rel)
             current = curated.read_plain(path)
         except (SymlinkRefused, OSError) as exc:
-            report.refused.append(f"{shown}: {exc}")
+            report.files.append(Reverted(shown, "refused", str(exc)))
             continue
         if curated.digest(current) == before_hash:
             report.already += 1  # already as it was before the turn (e.g. put back by hand)
             continue
         if curated.digest(current) != after_hash:
-            report.refused.append(f"{shown}: changed since {turn_id} (by a later op or by hand); left as it is")
+            report.files.append(Reverted(shown, "refused", f"changed since {turn_id} (by a later op or by hand); "
+                                                          "left as it is"))
             continue
         before = None
         if before_hash is not None:
             before = undo.rebuild(before_content, undo_spec, current)
             if curated.digest(before) != before_hash:
-                report.refused.append(f"{shown}: the journal does not hold its earlier content; left as it is")
+                report.files.append(Reverted(shown, "refused", "the journal does not hold its earlier content; "
+                                                              "left as it is"))
                 continue
         hand = handedits.state_is_hand(conn, rel, before_hash, before_id=row_id)
         seq += 1
@@ -100,10 +125,10 @@ def revert_turn(home: Home, store: HistoryStore, turn_id: str, now: datetime | N
                                    undo.as_stored(current))
         if before is None:
             _remove(path)
-            report.done.append(f"removed {shown} (made by {turn_id})")
+            report.files.append(Reverted(shown, "removed"))
         else:
             curated.commit(curated.FileChange(path, current, before))
-            report.done.append(f"restored {shown} (as it was before {turn_id})")
+            report.files.append(Reverted(shown, "restored"))
         with store.transaction() as c:
             journal.record(c, entry, {"turn_id": turn_id, "seq": row_seq}, ts, undo.as_stored(current))
             journal.settle_write(c, rel)

@@ -18,8 +18,9 @@ def commit(home: Home, turn: TurnRecord) -> list[Outcome]:
     return outcomes
 
 
-def turn_once(home: Home, message: str, config, stdout) -> int:
-    """shelldon-turn: assemble, think, apply, ingest in one process; print the reply."""
+def turn_once(home: Home, message: str, config, stdout, as_json: bool = False) -> int:
+    """shelldon-turn: assemble, think, apply, ingest in one process; print the reply (as_json:
+    the turn as history and the journal now hold it, the object `shelldon-log --turn --json` prints)."""
     from ..util import log
     from ..worker.turn import prepare
     home.require()
@@ -29,5 +30,11 @@ def turn_once(home: Home, message: str, config, stdout) -> int:
         if outcome.entry.rejected or outcome.entry.status == "conflict":
             log.warn(f"the brain proposed an op the core {'refused' if outcome.entry.rejected else 'held back'}: "
                      f"{outcome.entry.op}: {outcome.entry.reason}")
-    stdout.write(turn.reply.encode("utf-8") + b"\n")
+    if as_json:
+        import json
+
+        from ..worker.turnlog import one_turn, to_object
+        stdout.write(json.dumps(to_object(one_turn(home, turn.turn_id)), ensure_ascii=False).encode() + b"\n")
+    else:
+        stdout.write(turn.reply.encode("utf-8") + b"\n")
     return 0

@@ -15,7 +15,7 @@ import time
 import msgspec
 
 from ..contracts import ContractError, wire
-from ..contracts.turn import check_turn_id, clean_message, new_turn_id
+from ..contracts.turn import check_turn_id, new_turn_id, owner_message
 from ..util import log
 
 
@@ -120,9 +120,7 @@ class Listener:
             return None
         try:
             request = wire.decode_say_request(bytes(client.buf.split(b"\n", 1)[0]))
-            client.message = clean_message(request.message)
-            if not client.message.strip():
-                raise ContractError("empty message")
+            client.message = owner_message(request.message)
             client.turn_id = check_turn_id(request.turn_id) if request.turn_id is not None else new_turn_id()
         except ContractError as exc:
             answer(client, refusal(str(exc), 65))

@@ -14,6 +14,7 @@ import signal
 import socket
 import time
 from collections import deque
+from collections.abc import Callable
 
 import msgspec
 
@@ -37,7 +38,8 @@ class Limits(msgspec.Struct, frozen=True):
 
 class Launcher:
     def __init__(self, home: Home, listener: socket.socket, work: Work, worker_user: str | None = None,
-                 limits: Limits | None = None, bound_path: str | None = None):
+                 limits: Limits | None = None, bound_path: str | None = None,
+                 reload: Callable[[], None] | None = None):
         from ..core.turn import commit
         from ..worker.brain import DEGRADED_REPLY
         self.home, self.commit, self.degraded = home, commit, DEGRADED_REPLY
@@ -48,6 +50,7 @@ class Launcher:
         self.workers = Workers(home, work, worker_user, self.sel, limits.turn_timeout)
         self.queue: deque[Client] = deque()
         self.grace_until: float | None = None   # set by SIGTERM
+        self.reload, self.reload_asked = reload, False   # asked by SIGHUP, done between rounds
 
     def serve(self) -> None:
         self.home.require()
@@ -59,6 +62,8 @@ class Launcher:
         signal.signal(signal.SIGTERM, self._on_term)
         signal.signal(signal.SIGINT, self._on_term)
         signal.signal(signal.SIGCHLD, lambda *_: None)   # a byte on the wakeup fd is enough
+        if self.reload is not None:
+            signal.signal(signal.SIGHUP, self._on_hup)
         self.sel.register(wake_r, selectors.EVENT_READ, ("wake", None))
         try:
             while not (self.grace_until and not (self.workers or self.queue or self.listener.held())):
@@ -87,6 +92,9 @@ class Launcher:
                 self.workers.read(item)
             else:
                 _drain(wake_r)
+        if self.reload_asked:   # before any worker of this round forks: it gets the new settings
+            self.reload_asked = False
+            self.reload()
         now = time.monotonic()
         if self.grace_until is not None:
             self.listener.close()
@@ -114,6 +122,9 @@ class Launcher:
         if not deadlines:
             return 1.0
         return max(0.0, min(1.0, min(deadlines) - time.monotonic()))
+
+    def _on_hup(self, *_) -> None:
+        self.reload_asked = True
 
     def _on_term(self, *_) -> None:
         if self.grace_until is None:

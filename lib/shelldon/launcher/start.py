@@ -22,11 +22,20 @@ def default_socket(home: Home) -> str:
     return os.path.join(home.run, wire.SOCKET_NAME)
 
 
-def turn_worker(config, broker_socket: str | None) -> Work:
+class Settings:
+    """The configuration in force and the broker to think through: read by each turn as its
+    worker forks, replaced whole by a reload (SIGHUP)."""
+
+    def __init__(self, config, broker_socket: str | None):
+        self.config, self.broker_socket = config, broker_socket
+
+
+def turn_worker(settings: Settings) -> Work:
     """The real work: prepare() with the broker's brain, or the configured one (dev)."""
     from ..worker.turn import prepare
 
     def work(home: Home, message: str, turn_id: str) -> TurnRecord:
+        config, broker_socket = settings.config, settings.broker_socket
         brain = None
         if broker_socket and config.brain.name != "rules":
             from ..worker.brokerbrain import BrokerBrain
@@ -35,7 +44,34 @@ def turn_worker(config, broker_socket: str | None) -> Work:
     return work
 
 
-def preload(home: Home, config, broker_socket: str | None) -> None:
+def _model_brain_ready(home: Home, config, broker_socket: str | None) -> str | None:
+    """The broker a model brain thinks through (one on run/broker.sock if none was named);
+    with none, the provider's modules loaded now, before any worker forks (dev mode)."""
+    if config.brain.name == "rules":
+        return broker_socket
+    if not broker_socket:
+        from ..worker.brain import broker_socket as running_broker
+        broker_socket = running_broker(home)
+    if not broker_socket:
+        from ..broker import providers
+        providers.preload()
+    return broker_socket
+
+
+def reloader(home: Home, settings: Settings, overrides: dict | None, named_broker: str | None):
+    """What SIGHUP does: config.toml read again (the flags still beat it); a file that
+    cannot be used keeps the settings in force (config.reload_config logs which)."""
+    from ..config import reload_config
+
+    def reload() -> None:
+        config = reload_config(home, settings.config, overrides)
+        if config is not settings.config:
+            settings.broker_socket = _model_brain_ready(home, config, named_broker)
+            settings.config = config
+    return reload
+
+
+def preload(home: Home, config) -> None:
     """Import what a turn will need, then walk one: a prompt and a reply with the rules
     brain, read-only, its result thrown away (what it loads lazily is loaded now)."""
     from ..contracts import markdown  # noqa: F401  (raw/'s day header, the tree index)
@@ -45,9 +81,6 @@ def preload(home: Home, config, broker_socket: str | None) -> None:
     from ..worker.turn import prepare
     import frontmatter  # noqa: F401  (a header to parse or write)
     import ctypes  # noqa: F401  (the worker's prctl, after its drop: util/privdrop.py)
-    if config.brain.name != "rules" and not broker_socket:
-        from ..broker import providers
-        providers.preload()
     try:
         prepare(home, WARM_UP, config, brain=RulesBrain())
     except Exception as exc:
@@ -62,10 +95,9 @@ def run_launcher(home: Home, socket_path: str | None, worker_user: str | None,
     home.require()
     _check_worker_user(worker_user)
     config = load_config(home, **(config_overrides or {}))
-    if config.brain.name != "rules" and not broker_socket:   # a broker on the home's run/broker.sock
-        from ..worker.brain import broker_socket as running_broker
-        broker_socket = running_broker(home)
-    preload(home, config, broker_socket)
+    named_broker = broker_socket
+    broker_socket = _model_brain_ready(home, config, broker_socket)
+    preload(home, config)
     # What is loaded now is never freed: keep the collector off it, so a forked worker
     # whose collector would walk these objects does not copy their pages.
     import gc
@@ -86,7 +118,9 @@ def run_launcher(home: Home, socket_path: str | None, worker_user: str | None,
              f"{limits.max_workers} workers, {limits.turn_timeout:g}s per turn")
     state = _announce(home, worker_user)
     try:
-        Launcher(home, listener, turn_worker(config, broker_socket), worker_user, limits, bound).serve()
+        settings = Settings(config, broker_socket)
+        Launcher(home, listener, turn_worker(settings), worker_user, limits, bound,
+                 reloader(home, settings, config_overrides, named_broker)).serve()
     finally:
         _withdraw(state)
     return 0
@@ -98,11 +132,7 @@ def _check_worker_user(worker_user: str | None) -> None:
     the child resolves the user again.)"""
     if not privdrop.will_drop(worker_user):
         return
-    from ..util.errors import Rejected
-    try:
-        privdrop.refuse_root(privdrop.resolve_worker(worker_user))
-    except privdrop.DropRefused as exc:
-        raise Rejected(f"--worker-user: {exc}") from None
+    privdrop.worker_option(worker_user)
 
 
 def _announce(home: Home, worker_user: str | None) -> str | None:

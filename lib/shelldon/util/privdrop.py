@@ -129,10 +129,20 @@ def verify(target: Target) -> None:
 
 
 def refuse_root(target: Target) -> Target:
-    """The target, unless it is root: a worker must run as another user."""
-    if target.uid == 0:
-        raise DropRefused(f"worker user {target.user} is root: refusing to run turns as root")
+    """The target, unless it is root (or in root's group): a worker must run as another user."""
+    if target.uid == 0 or target.gid == 0:
+        raise DropRefused(f"worker user {target.user} is root (or in root's group): refusing to run turns as root")
     return target
+
+
+def worker_option(user: str | int) -> Target:
+    """--worker-user as shelldon-init and the launcher take it: the target, or Rejected (65)
+    naming the flag for a user that does not exist or is root."""
+    try:
+        return refuse_root(resolve_worker(user))
+    except DropRefused as exc:
+        from .errors import Rejected
+        raise Rejected(f"--worker-user: {exc}") from None
 
 
 def drop_privileges(target: Target) -> Target:

@@ -3,7 +3,7 @@
 prepare() is what the launcher's dropped child runs and what shelldon-turn runs before
 handing the record to the core.
 """
-from ..contracts.turn import TurnRecord, clean_message, new_turn_id
+from ..contracts.turn import TurnRecord, clean_message, new_turn_id, owner_message
 from ..util import log
 from .prompt import Assembly, build_prompt
 
@@ -12,10 +12,7 @@ from .prompt import Assembly, build_prompt
 
 
 def assemble(home, message: str, config, turn_id: str | None = None) -> tuple[TurnRecord, Assembly]:
-    message = clean_message(message)
-    if not message.strip():   # a turn of nothing would still be recorded, and spend budget
-        from ..contracts import ContractError
-        raise ContractError("no message: the owner's message is empty")
+    message = owner_message(message)
     assembly = build_prompt(home, message, config.bounds)
     return TurnRecord(turn_id or new_turn_id(), message, prompt=assembly.prompt), assembly
 
