@@ -3,7 +3,7 @@ import os
 import pwd
 
 from ..home import LAYOUT, Home
-from ..util.atomic import SymlinkRefused
+from ..util.beneath import SymlinkRefused, open_dir
 from ..util.errors import Rejected, Unavailable
 from .history import HistoryStore
 
@@ -33,19 +33,29 @@ def init_home(home: Home, worker_user: str | None = None) -> list[str]:
             worker_gid = pwd.getpwnam(worker_user).pw_gid
         except KeyError:
             raise Rejected(f"no such user: {worker_user}") from None
+    if not os.path.isdir(home.root):
+        os.makedirs(home.root, mode=LAYOUT[0][2], exist_ok=True)
+        done.append(f"created {home.root}")
     for rel, _kind, mode in LAYOUT:
         path = os.path.join(home.root, rel) if rel else home.root
-        if os.path.islink(path):
-            raise SymlinkRefused(f"refusing a symlink in the home: {path}")
-        if os.path.exists(path) and not os.path.isdir(path):
-            raise Rejected(f"{path} is not a directory: move it aside, or name another home")
-        if not os.path.isdir(path):
-            os.makedirs(path, mode=mode, exist_ok=True)
-            done.append(f"created {path}")
-        if (os.stat(path).st_mode & 0o7777) != mode:
-            os.chmod(path, mode)  # defeat the umask: the vault must be 0700 whatever it was
-        if worker_gid is not None and rel != "memory/vault" and os.geteuid() == 0:
-            os.chown(path, -1, worker_gid)
+        existed = os.path.lexists(path)
+        # Made, checked and moded through descriptors walked from the home (util.beneath):
+        # a directory swapped for a symlink meanwhile is refused, not chmod-ed through.
+        try:
+            fd = open_dir(home.root, path, create=mode)
+        except SymlinkRefused as exc:
+            raise SymlinkRefused(f"refusing a symlink in the home: {exc.filename}") from None
+        except NotADirectoryError as exc:
+            raise Rejected(f"{exc.filename} is not a directory: move it aside, or name another home") from None
+        try:
+            if not existed:
+                done.append(f"created {path}")
+            if (os.fstat(fd).st_mode & 0o7777) != mode:
+                os.fchmod(fd, mode)  # defeat the umask: the vault must be 0700 whatever it was
+            if worker_gid is not None and rel != "memory/vault" and os.geteuid() == 0:
+                os.fchown(fd, -1, worker_gid)
+        finally:
+            os.close(fd)
     fresh = not os.path.exists(home.db)
     with HistoryStore.open(home.db) as store:
         applied = store.migrate()

@@ -75,7 +75,7 @@ def ensure_repo(home: Home) -> bool:
     ignore = os.path.join(home.memory, ".gitignore")
     if not os.path.exists(ignore):
         from ..util.atomic import write_atomic
-        write_atomic(ignore, GITIGNORE.encode())
+        write_atomic(ignore, GITIGNORE.encode(), root=home.root)
     _git(home, "add", "-A")
     _git(home, "commit", "-q", "--allow-empty", "-m", "shelldon: the memory tree as found")
     return True

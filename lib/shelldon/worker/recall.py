@@ -15,7 +15,7 @@ import msgspec
 from ..contracts.limits import MAX_ITEM_READ
 from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
-from ..util.atomic import read_regular
+from ..util.beneath import READ_BOUND, read_regular
 from ..util.errors import Rejected
 from ..util.slug import slugify
 from .curated_list import fold, indexed_matches, tree_state
@@ -42,8 +42,8 @@ class HistoryHit(msgspec.Struct, frozen=True):
     content: str
 
 
-def _read_regular(path: str, limit: int = -1) -> str | None:
-    data = read_regular(path, limit)
+def _read_regular(root: str, path: str, limit: int) -> str | None:
+    data = read_regular(root, path, limit)
     return None if data is None else data.decode("utf-8", "replace")
 
 
@@ -75,7 +75,7 @@ def search_tree(home: Home, query: str, n: int, include_forgotten: bool = False)
     hits: list[TreeHit] = []
     for place, path in enumerate(candidate_files(home, terms)):
         # the top files whole (episodes.md grows for ever); an item as far as the prompt reads it
-        text = _read_regular(path, -1 if place < len(TOP_FILES) else MAX_ITEM_READ)
+        text = _read_regular(home.root, path, READ_BOUND if place < len(TOP_FILES) else MAX_ITEM_READ)
         if text is None:
             continue
         meta, body = parse_document(text)
@@ -154,7 +154,7 @@ def item_history(home: Home, spec: str) -> tuple[str, list[Version]]:
     import hashlib
     from .journal_read import path_rows
     rel = item_path(spec)
-    data = read_regular(os.path.join(home.root, rel))
+    data = read_regular(home.root, rel)
     current = None if data is None else data.decode("utf-8", "replace")
     current_hash = None if data is None else hashlib.sha256(data).hexdigest()
     rows = []

@@ -13,7 +13,7 @@ import os
 from ..contracts.limits import MAX_ITEM_READ
 from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
-from ..util.atomic import read_regular
+from ..util.beneath import read_regular
 from ..util.clock import local_day, now
 from .curated_list import tree_state
 from .history_read import open_readonly
@@ -51,11 +51,11 @@ def settings(home: Home) -> dict:
             "worker_user": os.environ.get("SHELLDON_WORKER_USER") or _table(tables, "trust").get("worker_user")}
 
 
-def read_launcher_state(path: str) -> dict | None:
+def read_launcher_state(home: Home) -> dict | None:
     """What the launcher on a home announced (Home.launcher_state: {pid, uid, worker_user,
     drops}), if that process is still alive; None when no launcher runs (or it is no such file)."""
     import json
-    data = read_regular(path, 4096)
+    data = read_regular(home.root, home.launcher_state, 4096)
     try:
         state = json.loads(data.decode()) if data else None
         pid = state["pid"] if isinstance(state, dict) else None
@@ -75,7 +75,7 @@ def read_launcher_state(path: str) -> dict | None:
 def vault_isolation(home: Home, worker_user: str | None) -> tuple[str, str | None]:
     """(isolation, worker user): the running launcher's own word when one runs; else what
     the configuration would give a launcher started by this user."""
-    running = read_launcher_state(home.launcher_state)
+    running = read_launcher_state(home)
     if running is not None:
         user = running.get("worker_user")
         if running.get("drops"):
@@ -110,7 +110,7 @@ def _items(home: Home, conn) -> dict:
         if path in state.fresh:
             forgotten = path in state.forgotten
         else:
-            data = read_regular(os.path.join(home.memory, path), MAX_ITEM_READ)  # the header is at the top
+            data = read_regular(home.root, os.path.join(home.memory, path), MAX_ITEM_READ)  # the header is at the top
             if data is None:
                 continue
             forgotten = is_forgotten(parse_document(data.decode("utf-8", "replace"))[0])
