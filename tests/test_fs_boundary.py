@@ -197,3 +197,22 @@ def test_strace_shows_no_open_through_the_raw_symlink(ready, home, tmp_path):
     # every attempt at the day's file carried O_NOFOLLOW and failed with ELOOP: never opened
     assert all("O_NOFOLLOW" in ln and "ELOOP" in ln for ln in opens), opens
     assert "SECRETMARKER" not in result.stderr.decode() + result.stdout.decode()
+
+
+def test_a_fifo_at_todays_raw_file_does_not_wedge_the_launcher(tmp_path):
+    """Under the launcher the core records the turn: a FIFO there refuses that turn at
+    once (the owner hears why), and the next turn, the FIFO gone, is served."""
+    from test_launcher import init, launcher, say
+    home = init(tmp_path / "home")
+    fifo = home / "raw" / f"{datetime.now().astimezone().date().isoformat()}.md"
+    os.mkfifo(fifo)
+    daemon = launcher(home, "--turn-timeout", "20")
+    try:
+        first = say(home, "hello there", timeout=30)
+        assert first.returncode != 0 and "not a regular file" in first.stderr, (first.returncode, first.stderr)
+        os.unlink(fifo)
+        second = say(home, "hello again", timeout=30)
+        assert second.returncode == 0, second.stderr
+    finally:
+        daemon.stop()
+    assert db_rows(home, "SELECT content FROM messages WHERE role = 'owner'") == [("hello again",)]

@@ -32,13 +32,13 @@ def enabled(home: Home) -> bool:
         return env.strip().casefold() in ("1", "true", "yes", "on")
     if not os.path.exists(home.config):
         return False  # no file, no tomllib import: the common case costs one stat
+    from ..config import read_file
+    from ..util.errors import Rejected
     try:
-        import tomllib
-        with open(home.config, "rb") as handle:
-            memory = tomllib.load(handle).get("memory", {})
+        memory = read_file(home).get("memory", {})
     except (FileNotFoundError, NotADirectoryError):
         return False
-    except (OSError, ValueError) as exc:
+    except (OSError, Rejected) as exc:
         _warn_once("config", f"cannot read {home.config}: {exc}; memory git stays off")
         return False
     return isinstance(memory, dict) and memory.get("git") is True

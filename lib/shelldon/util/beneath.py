@@ -63,6 +63,8 @@ def _refusal(dir_fd: int, name: str, shown: str, exc: OSError) -> OSError:
         return exc
     if stat.S_ISLNK(st.st_mode):
         return SymlinkRefused(errno.ELOOP, "a symlink stands where the home has a directory: refused", shown)
+    if stat.S_ISDIR(st.st_mode):   # a directory now, not at the open: swapped meanwhile
+        return SymlinkRefused(errno.ELOOP, "swapped while it was opened: refused", shown)
     return NotADirectoryError(errno.ENOTDIR, "not a directory", shown)
 
 

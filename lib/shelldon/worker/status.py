@@ -94,6 +94,8 @@ def _size(path: str) -> int:
 
 def _tree_size(path: str) -> tuple[int, int]:
     files = total = 0
+    if os.path.islink(path):   # a symlinked raw/ is not the home's: nothing of it is counted
+        return files, total
     for root, _dirs, names in os.walk(path):
         for name in names:
             files += 1
