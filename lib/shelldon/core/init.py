@@ -33,9 +33,11 @@ def init_home(home: Home, worker_user: str | None = None) -> list[str]:
             worker_gid = pwd.getpwnam(worker_user).pw_gid
         except KeyError:
             raise Rejected(f"no such user: {worker_user}") from None
-    if not os.path.isdir(home.root):
+    if not os.path.lexists(home.root):
         os.makedirs(home.root, mode=LAYOUT[0][2], exist_ok=True)
         done.append(f"created {home.root}")
+    elif not os.path.isdir(home.root):
+        raise Rejected(f"{home.root} is not a directory: move it aside, or name another home")
     for rel, _kind, mode in LAYOUT:
         path = os.path.join(home.root, rel) if rel else home.root
         existed = os.path.lexists(path)
