@@ -78,19 +78,19 @@ def test_a_text_without_a_readable_header_is_all_body(text):
 def test_remember_then_same_content_rewrites_nothing(home):
     op = Remember(collection="facts", name="Tea", content="owner drinks green tea")
     change = curated.plan(home, op, "t1", NOW)
-    curated.commit(change)
+    curated.commit(home.root, change)
     path = change.path
     mtime = os.stat(path).st_mtime_ns
     again = curated.plan(home, op, "t2", NOW.replace(hour=13))
     assert again.unchanged
-    curated.commit(again)
+    curated.commit(home.root, again)
     assert os.stat(path).st_mtime_ns == mtime
 
 
 def test_update_keeps_created(home):
-    curated.commit(curated.plan(home, Remember(collection="facts", name="x", content="one"), "t1", NOW))
+    curated.commit(home.root, curated.plan(home, Remember(collection="facts", name="x", content="one"), "t1", NOW))
     change = curated.plan(home, Remember(collection="facts", name="x", content="two"), "t2", NOW.replace(hour=14))
-    curated.commit(change)
+    curated.commit(home.root, change)
     meta, body = parse_document(open(change.path).read())
     assert meta["created"] == "2026-11-30T12:00:00Z" and meta["updated"] == "2026-11-30T14:00:00Z"
     assert body == "two\n" and meta["source"] == "t2"
@@ -98,7 +98,7 @@ def test_update_keeps_created(home):
 
 def test_episode_appends_under_dated_headings(home):
     for n in range(2):
-        curated.commit(curated.plan(home, LogEpisode(content=f"event {n}", tags=["x"]), f"t{n}", NOW))
+        curated.commit(home.root, curated.plan(home, LogEpisode(content=f"event {n}", tags=["x"]), f"t{n}", NOW))
     text = open(home.memory_file("episodes/2026-11.md")).read()   # the month of NOW
     assert text.count("---\n") == 2  # one header
     assert "## 2026-11-30T12:00:00Z · t0 [x]\n\nevent 0" in text and "event 1" in text

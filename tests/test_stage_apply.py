@@ -149,7 +149,7 @@ def test_one_op_the_file_system_fails_costs_only_that_op(ready, home):
     assert result.returncode == 65, result.stderr
     err = result.stderr.decode()
     assert len(err.splitlines()) == 1 and "Traceback" not in err and "internal error" not in err
-    assert "line 1: remember rejected: memory/people/ana.md: Not a directory" in err
+    assert "line 1: remember rejected: memory/people: not a directory" in err
     assert json.loads(result.stdout) == record
     assert (home / "memory/facts/cat.md").exists()
     assert db_rows(home, "SELECT seq, status FROM journal WHERE turn_id = 't-fs'") == [(2, "applied")]

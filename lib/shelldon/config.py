@@ -55,23 +55,32 @@ def _typed(cls, table: dict, where: str):
         raise Rejected(f"{where}: {exc}") from None
 
 
-def read_file(path: str) -> dict:
+CONFIG_READ = 1024 * 1024   # a config file is a few lines: anything past this is not one
+
+
+def read_file(home) -> dict:
+    """config.toml as a table ({} when there is none). Read as every file of the home is
+    (util.beneath): a FIFO or a symlink planted there is refused, not waited on."""
+    from .util.beneath import SymlinkRefused, read_bounded
     try:
-        with open(path, "rb") as handle:
-            import tomllib
-            return tomllib.load(handle)
+        _st, data = read_bounded(home.root, home.config, CONFIG_READ)
     except FileNotFoundError:
         return {}
+    except SymlinkRefused as exc:
+        raise Rejected(f"{home.config}: {exc.strerror}") from None
+    try:
+        import tomllib
+        return tomllib.loads(data.decode("utf-8"))
     except ValueError as exc:
-        raise Rejected(f"{path}: {exc}") from None
+        raise Rejected(f"{home.config}: {exc}") from None
     except RecursionError:   # tomllib parses nested arrays and tables by recursion
-        raise Rejected(f"{path}: nested too deeply") from None
+        raise Rejected(f"{home.config}: nested too deeply") from None
 
 
 def load_config(home, brain: str | None = None, brain_url: str | None = None,
                 model: str | None = None) -> Config:
     """Flag beats environment beats config.toml beats the default."""
-    data = read_file(home.config)
+    data = read_file(home)
     brain_table = dict(data.get("brain", {}))
     for key, var in _ENV.items():
         if os.environ.get(var):

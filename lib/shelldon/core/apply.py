@@ -86,7 +86,7 @@ def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -
         if not change.unchanged:  # issue 7: the row is announced before the rename
             with store.transaction() as conn:
                 journal.announce_write(conn, entry, op_to_dict(op), iso(now), before_content)
-        curated.commit(change)
+        curated.commit(home.root, change)
         return entry, before_content
         # -- end owner's tools ----------------------------------------------------------
     raise AssertionError("sqlite ops are applied inside the journal transaction")
@@ -111,10 +111,8 @@ def _validate(home: Home, item: Item, now: datetime, owner_before: str = ""):
     screen_op(op, owner_before)  # the gate (core/gate.py): no secrets, no standing instructions
     if isinstance(op, FILE_OPS):
         from . import curated
-        path = curated.target_path(home, op, now)
-        curated.read_plain(path)  # refuses a symlink or a non-file in the way
-        if os.path.islink(os.path.dirname(path)):
-            raise SymlinkRefused(f"a symlink stands where the core would write: {os.path.dirname(path)}")
+        # refuses a symlink or a non-file at the target or on the way to it
+        curated.read_plain(home.root, curated.target_path(home, op, now))
     return op
 
 

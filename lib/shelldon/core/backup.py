@@ -97,7 +97,7 @@ def copy_files(src_root: str, dst_root: str, names: list[str], bar) -> int:
             for depth_rel in _parents(parent):
                 shutil.copymode(os.path.join(src_root, depth_rel), os.path.join(dst_root, depth_rel))
         shutil.copy2(src, dst, follow_symlinks=False)
-        fsync_file(dst)
+        fsync_file(dst, root=dst_root)
         size = os.path.getsize(dst)
         total += size
         bar.update(size)
@@ -214,14 +214,15 @@ def backup(home: Home, dest: str, with_vault: bool = False, lock_timeout: float 
         finally:
             lock.release()
         db_copy = os.path.join(staging, "history.db")
-        fsync_file(db_copy)
+        fsync_file(db_copy, root=staging)
         check_integrity(db_copy)
         turn = last_turn(db_copy)
         files = {rel: sha256_of(os.path.join(staging, rel)) for rel in ["history.db", *names]}
         manifest = {"format": FORMAT, "created": created, "home": home.root, "with_vault": with_vault,
                     "last_turn": turn, "files": files}
         import json
-        write_atomic(os.path.join(staging, MANIFEST), (json.dumps(manifest, indent=1) + "\n").encode())
+        write_atomic(os.path.join(staging, MANIFEST), (json.dumps(manifest, indent=1) + "\n").encode(),
+                     root=staging)
         size = copied + os.path.getsize(db_copy)
         if is_tarball(dest):
             size = _tar_into(staging, dest)
@@ -230,7 +231,7 @@ def backup(home: Home, dest: str, with_vault: bool = False, lock_timeout: float 
             if os.path.isdir(dest):
                 os.rmdir(dest)   # empty, checked above: the rename below puts the copy there whole
             os.rename(staging, dest)
-            fsync_dir(os.path.dirname(dest))
+            fsync_dir(os.path.dirname(dest), root=os.path.dirname(dest))
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -249,13 +250,13 @@ def _tar_into(staging: str, dest: str) -> int:
         with tarfile.open(tmp, "w:gz") as tar:
             for name in sorted(os.listdir(staging)):
                 tar.add(os.path.join(staging, name), arcname=name)
-        fsync_file(tmp)
+        fsync_file(tmp, root=os.path.dirname(dest))
         os.rename(tmp, dest)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
-    fsync_dir(os.path.dirname(dest))
+    fsync_dir(os.path.dirname(dest), root=os.path.dirname(dest))
     return os.path.getsize(dest)
 
 
@@ -265,7 +266,8 @@ def _record(home: Home, result: dict) -> None:
     import json
     try:
         write_atomic(home.backup_state, json.dumps(
-            {k: result[k] for k in ("dest", "bytes", "created", "last_turn")}).encode() + b"\n")
+            {k: result[k] for k in ("dest", "bytes", "created", "last_turn")}).encode() + b"\n",
+            root=home.root)
     except OSError as exc:
         log.warn(f"backup written, but not noted for shelldon-status: {exc}")
 

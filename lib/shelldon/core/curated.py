@@ -9,9 +9,9 @@ Episodes are kept by month (the UTC month of the turn): an append reads, hashes 
 journals one month's log, so a turn's cost does not grow with the pet's age. A home's
 older episodes.md, from before the split, stays where it is and is still read.
 """
+import errno
 import hashlib
 import os
-import stat
 from datetime import datetime, timezone
 
 import msgspec
@@ -22,7 +22,8 @@ from ..contracts.markdown import (add_tombstone, body_start, is_forgotten, parse
                                   remove_tombstone, render_document)
 from ..contracts.ops import Forget, LogEpisode, Remember, Restore, RewriteAbout, RewriteSummary
 from ..home import Home
-from ..util.atomic import SymlinkRefused, ensure_dir, read_regular, write_atomic
+from ..util.atomic import write_atomic
+from ..util.beneath import READ_BOUND, NotRegular, SymlinkRefused, read_bounded, read_regular, scandir_beneath
 from ..util.slug import slugify
 from .history import iso
 
@@ -72,31 +73,24 @@ def target_path(home: Home, op, now: datetime | None = None) -> str:
     raise ContractError(f"not a file op: {type(op).__name__}")
 
 
-def read_plain(path: str) -> bytes | None:
-    """The current bytes of a regular file; None if absent; a symlink is refused."""
+def read_plain(root: str, path: str) -> bytes | None:
+    """The current bytes of the regular file at path, reached from root by descriptors;
+    None if absent (its directory too). A symlink, a FIFO or any other non-file at path or
+    on the way to it is refused (SymlinkRefused), and so is a file too large to rewrite."""
     try:
-        st = os.lstat(path)
+        _st, data = read_bounded(root, path, READ_BOUND + 1)
     except FileNotFoundError:
         return None
-    if stat.S_ISLNK(st.st_mode):
-        raise SymlinkRefused(f"a symlink stands where the core would write: {path}")
-    if not stat.S_ISREG(st.st_mode):
-        raise SymlinkRefused(f"not a regular file where the core would write: {path}")
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-    with os.fdopen(fd, "rb") as handle:
-        return handle.read()
-
-
-def _check_directory(path: str) -> None:
-    directory = os.path.dirname(path)
-    if os.path.islink(directory):
-        raise SymlinkRefused(f"a symlink stands where the core would write: {directory}")
+    except SymlinkRefused as exc:
+        raise type(exc)(exc.errno, f"{exc.strerror} where the core would write", exc.filename) from None
+    if len(data) > READ_BOUND:
+        raise NotRegular(errno.EFBIG, f"larger than {READ_BOUND} bytes: not rewritten", path)
+    return data
 
 
 def plan(home: Home, op, source: str, now: datetime) -> FileChange:
     path = target_path(home, op, now)
-    _check_directory(path)
-    before = read_plain(path)
+    before = read_plain(home.root, path)
     old_meta, old_body = parse_document(before.decode("utf-8", "replace")) if before else ({}, "")
     stamp = iso(now)
     # -- owner's tools (issue 8) --------------------------------------------------------
@@ -167,14 +161,15 @@ def find_twin(home: Home, collection: str, content: str) -> tuple[str, bytes] | 
     wanted = normalise(content)
     directory = home.collection_dir(collection)
     try:
-        names = sorted(n for n in os.listdir(directory) if n.endswith(".md") and not n.startswith("."))
+        with scandir_beneath(home.root, directory) as entries:
+            names = sorted(e.name for e in entries if e.name.endswith(".md") and not e.name.startswith("."))
     except FileNotFoundError:
         return None
     for name in names:
         path = os.path.join(directory, name)
         # one read, never past what a note can be: a 300 MB log is nobody's twin (a
         # symlink or a non-file reads as None: not a twin either)
-        data = read_regular(path, MAX_ITEM_READ + 1)
+        data = read_regular(home.root, path, MAX_ITEM_READ + 1)
         if data is not None and len(data) <= MAX_ITEM_READ and normalise(_body(data.decode("utf-8", "replace"))) == wanted:
             return path, data
     return None
@@ -186,8 +181,9 @@ def _body(text: str) -> str:
 # -- end owner's tools ----------------------------------------------------------------
 
 
-def commit(change: FileChange) -> None:
+def commit(root: str, change: FileChange) -> None:
+    """Write the change, every step relative to descriptors walked down from root (the
+    home): a collection directory missing is made, one swapped for a symlink is refused."""
     if change.unchanged:
         return
-    ensure_dir(os.path.dirname(change.path))
-    write_atomic(change.path, change.after)
+    write_atomic(change.path, change.after, root=root, create=0o755)

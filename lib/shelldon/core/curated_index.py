@@ -28,15 +28,16 @@ import sqlite3
 
 from ..contracts.limits import MAX_ITEM_READ
 from ..home import COLLECTIONS, Home
+from ..util.beneath import read_bounded
 from ..worker.curated_list import (COUNT_KEY, PROMPT_FILE_READ, PROMPT_FILES, SEAL_KEY, header_row,
-                                   index_words, name_words, read_with_stat, scan_collection, seal)
+                                   index_words, name_words, scan_collection, seal)
 
 
 def _index(home: Home, conn: sqlite3.Connection, path: str, collection: str, mtime: int) -> None:
     """One item's row, words and header, read from the file (stat-ed before it is read: a
     file changed meanwhile has a newer mtime than the row, so readers read it themselves)."""
     try:
-        st, data = read_with_stat(os.path.join(home.memory, path), MAX_ITEM_READ)
+        st, data = read_bounded(home.root, os.path.join(home.memory, path), MAX_ITEM_READ)
     except OSError:
         return
     text = data.decode("utf-8", "replace")
@@ -93,7 +94,7 @@ def refresh(home: Home, conn: sqlite3.Connection) -> bool:
     notes = []   # (name, stat and bytes, or None: the row goes)
     for name, has_row in _moved_prompt_files(home, conn):
         try:
-            notes.append((name, read_with_stat(home.memory_file(name), PROMPT_FILE_READ)))
+            notes.append((name, read_bounded(home.root, home.memory_file(name), PROMPT_FILE_READ)))
         except OSError:   # gone, or not a file a reader would read
             if has_row:
                 notes.append((name, None))

@@ -166,18 +166,17 @@ def _read_body(home: Home, collection: str, name: str) -> str | None:
     from . import curated
     from ..contracts.ops import Remember
     try:
-        data = curated.read_plain(curated.target_path(home, Remember(collection, name, "-")))
+        data = curated.read_plain(home.root, curated.target_path(home, Remember(collection, name, "-")))
     except (OSError, ValueError):
         return None
     return parse_document(data.decode("utf-8", "replace"))[1] if data else None
 
 
 def _read_memory(home: Home, name: str) -> str | None:
-    try:
-        with open(home.memory_file(name), encoding="utf-8", errors="replace") as handle:
-            return parse_document(handle.read())[1]
-    except OSError:
-        return None
+    from ..util.beneath import read_regular
+    from ..worker.curated_list import PROMPT_FILE_READ
+    data = read_regular(home.root, home.memory_file(name), PROMPT_FILE_READ)
+    return None if data is None else parse_document(data.decode("utf-8", "replace"))[1]
 
 
 def model_ops(home: Home, config, seen: Seen) -> tuple[list[str], list[str]]:

@@ -104,13 +104,14 @@ class Batch:
     fsynced, and how each ends — with a turn this session committed, so its tail need
     not be read again (the write lock keeps every other writer out meanwhile)."""
 
-    def __init__(self):
+    def __init__(self, root: str):
+        self.root = root   # the home: the files are reached from it by descriptors
         self.unsynced: set[str] = set()
         self.ends: dict[str, raw.Tail] = {}
 
     def sync(self) -> None:
         for path in sorted(self.unsynced):
-            fsync_file(path)
+            fsync_file(path, root=self.root)
         self.unsynced.clear()
 
 
@@ -134,14 +135,14 @@ def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | No
                  f"before recording; keep secrets in memory/vault/")
     path = raw.day_path(home, when)
     known = batch.ends.get(path) if batch is not None else None
-    tail = known or raw.read_tail(path)
+    tail = known or raw.read_tail(home.root, path)
     last = tail.last
     if last is None or last.turn_id != turn.turn_id:   # else: captured by a run killed before its commit
         if known is None and last is not None and not store.has_turn(last.turn_id):
             _commit(store, last.turn_id, last.owner, last.pet, last.when)   # that run's turn, from raw/
         tail = raw.append_turn(home, turn.turn_id, owner, reply, when, tail, sync=batch is None)
     elif batch is None:
-        fsync_file(path)    # the killed run's append may not have reached the disk
+        fsync_file(path, root=home.root)    # the killed run's append may not have reached the disk
     if batch is not None:
         batch.unsynced.add(path)
     new = _commit(store, turn.turn_id, owner, reply, when)
@@ -212,7 +213,7 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
             if progress:
                 progress(sum(size for _, size in chunk))
             continue
-        batch = Batch()
+        batch = Batch(home.root)
         with write_session(home) as store:
             try:
                 for turn, size in chunk:

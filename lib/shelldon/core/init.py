@@ -6,7 +6,7 @@ import stat
 import msgspec
 
 from ..home import LAYOUT, Home, shared
-from ..util.atomic import SymlinkRefused
+from ..util.beneath import SymlinkRefused, open_dir
 from ..util.errors import Rejected, Unavailable
 from .history import HistoryStore
 
@@ -75,14 +75,24 @@ def init_home(home: Home, worker_user: str | None = None, worker_gid: int | None
     report = Report()
     home = _home_itself(home)
     gid = worker_gid if worker_gid is not None else worker_gid_for(worker_user, home)
+    if not os.path.lexists(home.root):
+        os.makedirs(home.root, mode=LAYOUT[0][2] if gid is None else LAYOUT[0][3], exist_ok=True)
+        report.created.append("")
+    elif not os.path.isdir(home.root):
+        raise Rejected(f"{home.root} is not a directory: move it aside, or name another home")
     for rel, _kind, private_mode, shared_mode in LAYOUT:
         path = os.path.join(home.root, rel) if rel else home.root
-        if os.path.islink(path):
-            raise SymlinkRefused(f"refusing a symlink in the home: {path}")
-        if os.path.exists(path) and not os.path.isdir(path):
-            raise Rejected(f"{path} is not a directory: move it aside, or name another home")
-        if not os.path.isdir(path):
-            os.makedirs(path, mode=private_mode if gid is None else shared_mode, exist_ok=True)
+        existed = os.path.lexists(path)
+        # Made and checked through descriptors walked from the home (util.beneath): a
+        # directory swapped for a symlink meanwhile is refused, not made or moded through.
+        try:
+            fd = open_dir(home.root, path, create=private_mode if gid is None else shared_mode)
+        except SymlinkRefused as exc:
+            raise SymlinkRefused(f"refusing a symlink in the home: {exc.filename}") from None
+        except NotADirectoryError as exc:
+            raise Rejected(f"{exc.filename} is not a directory: move it aside, or name another home") from None
+        os.close(fd)
+        if not existed and rel:
             report.created.append(rel)
     fresh = not os.path.exists(home.db)
     with HistoryStore.open(home.db) as store:
@@ -168,5 +178,5 @@ def set_key(home: Home, key: str) -> str:
     if not os.path.isdir(home.vault) or os.path.islink(home.vault):
         raise Unavailable(f"no vault at {home.vault}: run shelldon-init first")
     path = os.path.join(home.vault, PROVIDER_KEY_FILE)
-    write_atomic(path, (key + "\n").encode("ascii"), 0o600)
+    write_atomic(path, (key + "\n").encode("ascii"), 0o600, root=home.root)
     return path

@@ -106,14 +106,14 @@ def recover_writes(conn: sqlite3.Connection, root: str, ts: str) -> int:
     many rows it wrote. Without this, the file would differ from what the journal says the
     core left there, and count as a hand edit."""
     import os
-    from ..util.atomic import read_regular
+    from ..util.beneath import read_regular
     import hashlib
     recovered = 0
     conn.execute("BEGIN IMMEDIATE")
     try:
         for path, after_hash, entry_json, args, before_content in conn.execute(
                 "SELECT path, after_hash, entry, args, before_content FROM pending_writes").fetchall():
-            data = read_regular(os.path.join(root, path))
+            data = read_regular(root, path)
             current = None if data is None else hashlib.sha256(data).hexdigest()
             entry = Entry(**json.loads(entry_json))
             if current == (after_hash or None) and lookup(conn, entry.turn_id, entry.seq) is None:

@@ -45,14 +45,14 @@ def remote(home: Home) -> str | None:
 def _memory_table(home: Home) -> dict:
     if not os.path.exists(home.config):
         return {}  # no file, no tomllib import: the common case costs one stat
+    from ..config import read_file
+    from ..util.errors import Rejected
     try:
-        import tomllib
-        with open(home.config, "rb") as handle:
-            memory = tomllib.load(handle).get("memory", {})
+        memory = read_file(home).get("memory", {})
     except (FileNotFoundError, NotADirectoryError):
         return {}
-    except (OSError, ValueError, RecursionError) as exc:   # RecursionError: nested too deeply
-        _warn_once("config", f"cannot read {home.config}: {exc or type(exc).__name__}; memory git stays off")
+    except (OSError, Rejected) as exc:   # Rejected: unreadable, a FIFO, nested too deeply
+        _warn_once("config", f"cannot read {home.config}: {exc}; memory git stays off")
         return {}
     return memory if isinstance(memory, dict) else {}
 
@@ -90,7 +90,7 @@ def ensure_repo(home: Home) -> bool:
     ignore = os.path.join(home.memory, ".gitignore")
     if not os.path.exists(ignore):
         from ..util.atomic import write_atomic
-        write_atomic(ignore, GITIGNORE.encode())
+        write_atomic(ignore, GITIGNORE.encode(), root=home.root)
     run_git(home, "add", "-A")
     run_git(home, "commit", "-q", "--allow-empty", "-m", "shelldon: the memory tree as found")
     return True
@@ -133,7 +133,7 @@ def commit_found(home: Home, conn: sqlite3.Connection) -> None:
     hand, core = [], []
     for rel in _dirty(home):
         try:
-            current = read_plain(os.path.join(home.memory, rel))
+            current = read_plain(home.root, os.path.join(home.memory, rel))
         except (OSError, ValueError):
             current = None
         ours = current is not None and not is_hand_edited(conn, f"memory/{rel}", current)

@@ -21,8 +21,8 @@ ROUNDS = 5   # pushes per run while HEAD keeps moving
 
 
 def _state(home: Home) -> dict:
-    from ..util.atomic import read_regular
-    data = read_regular(home.push_state, 64 * 1024)
+    from ..util.beneath import read_regular
+    data = read_regular(home.root, home.push_state, 64 * 1024)
     try:
         state = json.loads(data) if data else {}
     except ValueError:
@@ -76,7 +76,7 @@ def push(home: Home, url: str) -> dict:
             error = said[0] if said else str(exc)
             break
     state = {"ts": now().isoformat(timespec="seconds"), "remote": url, "pushed": pushed, "error": error}
-    write_atomic(home.push_state, (json.dumps(state) + "\n").encode())
+    write_atomic(home.push_state, (json.dumps(state) + "\n").encode(), root=home.root)
     return state
 
 

@@ -45,7 +45,7 @@ def resolve(home: Home, spec: str, keep: str, now: datetime | None = None) -> st
             if outcome.entry.status not in ("applied", "unchanged"):
                 raise Rejected(f"could not apply the held-back {latest.op}: {outcome.entry.reason}")
             return f"{rel.removeprefix('memory/')}: took {latest.op} from {latest.turn_id} (your edit is kept in the journal)"
-        current = curated.read_plain(os.path.join(home.root, rel))
+        current = curated.read_plain(home.root, rel)
         digest = curated.digest(current)
         from . import journal
         entry = Entry(turn_id, 1, "adopt", "adopted", f"owner kept the hand edit ({len(held)} held-back op(s) dropped)",

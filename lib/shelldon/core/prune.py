@@ -7,13 +7,13 @@ under the write lock, removes, and returns the one summary line.
 """
 import os
 import re
-import stat
 from datetime import date, datetime
 
 import msgspec
 
 from ..home import Home
-from ..util.atomic import fsync_dir
+from ..util.atomic import remove_names
+from ..util.beneath import READ_BOUND, SymlinkRefused, open_dir, open_regular, read_fd
 from ..util.sizes import human
 from . import raw
 
@@ -77,29 +77,38 @@ def plan(captures: list[Capture], today: date, keep_days: int, max_bytes: int | 
 
 
 def survey(home: Home, has_turn) -> list[Capture]:
-    """Every raw/YYYY-MM-DD.md that is a regular file, with its size and unrecorded turns."""
+    """Every raw/YYYY-MM-DD.md that is a regular file, with its size and unrecorded turns.
+    raw/ is reached from the home by descriptors (a symlinked raw/ is refused); a symlink,
+    FIFO or directory in it is not ours to read or delete."""
     captures = []
     try:
-        names = sorted(os.listdir(home.raw))
+        dir_fd = open_dir(home.root, home.raw)
     except FileNotFoundError:
         return []
-    for name in names:
-        match = CAPTURE_NAME.match(name)
-        if not match:
-            continue
-        try:
-            day = date(*map(int, match.groups()))
-        except ValueError:
-            continue
-        path = os.path.join(home.raw, name)
-        st = os.lstat(path)
-        if not stat.S_ISREG(st.st_mode):
-            continue  # a symlink or directory is not ours to delete
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-        with os.fdopen(fd, encoding="utf-8", errors="replace") as handle:
-            text = handle.read()
-        unrecorded = sum(1 for turn_id in set(raw.turn_ids(text)) if not has_turn(turn_id))
-        captures.append(Capture(name, day, st.st_size, unrecorded))
+    try:
+        for name in sorted(os.listdir(dir_fd)):
+            match = CAPTURE_NAME.match(name)
+            if not match:
+                continue
+            try:
+                day = date(*map(int, match.groups()))
+            except ValueError:
+                continue
+            try:
+                fd = open_regular(name, dir_fd, os.path.join(home.raw, name))
+            except (FileNotFoundError, SymlinkRefused):
+                continue
+            try:
+                size = os.fstat(fd).st_size
+                text = read_fd(fd).decode("utf-8", "replace")
+            finally:
+                os.close(fd)
+            unrecorded = sum(1 for turn_id in set(raw.turn_ids(text)) if not has_turn(turn_id))
+            if size > READ_BOUND:   # not read to its end: it may hold a turn history lacks
+                unrecorded = max(unrecorded, 1)
+            captures.append(Capture(name, day, size, unrecorded))
+    finally:
+        os.close(dir_fd)
     return captures
 
 
@@ -144,10 +153,5 @@ def prune(home: Home, keep_days: int, max_bytes: int | None, dry_run: bool, now:
     with write_session(home) as store:
         result = plan(survey(home, store.has_turn), today, keep_days, max_bytes)
         if not dry_run and result.removed:
-            for capture in result.removed:
-                try:
-                    os.unlink(os.path.join(home.raw, capture.name))
-                except FileNotFoundError:
-                    pass
-            fsync_dir(home.raw)
+            remove_names(home.raw, [c.name for c in result.removed], root=home.root)
     return result, summary(result, dry_run)

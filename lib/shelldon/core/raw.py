@@ -20,6 +20,7 @@ import msgspec
 
 from ..home import Home
 from ..util.atomic import append_durable, ensure_dir
+from ..util.beneath import open_regular, parent
 from .history import iso
 
 ENTRY_HEADING = re.compile(r"^## (\S+) · ", re.MULTILINE)
@@ -100,11 +101,14 @@ def parse_entry(text: str, day: str) -> Entry | None:
     return Entry(turn_id, owner, pet, when)
 
 
-def read_tail(path: str) -> Tail:
+def read_tail(root: str, path: str) -> Tail:
     """The file's last entry, reading back from its end no further than that entry's start
-    (MAX_ENTRY at most): the cost of an append does not grow with the day's file."""
+    (MAX_ENTRY at most): the cost of an append does not grow with the day's file.
+    A symlink or a FIFO at path, or a symlinked raw/, is refused before anything is read
+    (util.beneath.SymlinkRefused): the file is reached from root (the home) by descriptors."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+        with parent(root, path) as (dir_fd, name):
+            fd = open_regular(name, dir_fd, path)
     except FileNotFoundError:
         return Tail(0, True, None)
     try:
@@ -134,10 +138,10 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
     leaves the fsync to the caller (util.atomic.fsync_file), who may cover many appends with one."""
     path = day_path(home, when)
     if tail is None:
-        tail = read_tail(path)
+        tail = read_tail(home.root, path)
     chunk = render_entry(turn_id, owner, pet, when)
     if not tail.size:
-        ensure_dir(home.raw, 0o700)
+        ensure_dir(home.raw, 0o700, root=home.root)
         from ..contracts.markdown import render_document  # the day's first turn only
         chunk = render_document({"name": day_name(when), "collection": "raw", "created": iso(when),
                                  "updated": iso(when), "source": turn_id}, "") + "\n" + chunk
@@ -149,7 +153,7 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
         chunk = "\n\n" + chunk
     data = chunk.encode("utf-8")
     # 0600 even in a home shared with the worker group: no worker reads the captures.
-    append_durable(path, data, mode=0o600, sync=sync)
+    append_durable(path, data, mode=0o600, sync=sync, root=home.root)
     return Tail(tail.size + len(data), True, Entry(turn_id, owner, pet, when))
 
 

@@ -85,7 +85,7 @@ def prepare(home: Home, url: str | None = None) -> tuple[str, str, str]:
     check_url(binary, url)
     text = litestream_config(home, url)
     path = os.path.join(home.run, CONFIG_NAME)
-    write_atomic(path, text.encode(), mode=0o600)   # a URL may carry credentials
+    write_atomic(path, text.encode(), mode=0o600, root=home.root)   # a URL may carry credentials
     return binary, path, text
 
 

@@ -17,7 +17,7 @@ import msgspec
 
 from ..contracts.turn import new_turn_id
 from ..home import Home
-from ..util.atomic import SymlinkRefused, fsync_dir
+from ..util.atomic import SymlinkRefused, remove_names
 from ..util.errors import Rejected
 from . import curated, handedits, journal, undo
 from .history import HistoryStore, iso, utcnow
@@ -67,9 +67,9 @@ def _safe_target(home: Home, rel: str) -> str:
     return path
 
 
-def _remove(path: str) -> None:
-    os.unlink(path)
-    fsync_dir(os.path.dirname(path))
+def _remove(home: Home, path: str) -> None:
+    if not remove_names(os.path.dirname(path), [os.path.basename(path)], root=home.root):
+        raise FileNotFoundError(2, "already gone", path)
 
 
 def revert_turn(home: Home, store: HistoryStore, turn_id: str, now: datetime | None = None) -> RevertReport:
@@ -96,7 +96,7 @@ def revert_turn(home: Home, store: HistoryStore, turn_id: str, now: datetime | N
         shown = rel.removeprefix("memory/")
         try:
             path = _safe_target(home, rel)
-            current = curated.read_plain(path)
+            current = curated.read_plain(home.root, path)
         except (SymlinkRefused, OSError) as exc:
             report.files.append(Reverted(shown, "refused", str(exc)))
             continue
@@ -124,10 +124,10 @@ def revert_turn(home: Home, store: HistoryStore, turn_id: str, now: datetime | N
             journal.announce_write(c, entry, {"turn_id": turn_id, "seq": row_seq}, ts,
                                    undo.as_stored(current))
         if before is None:
-            _remove(path)
+            _remove(home, path)
             report.files.append(Reverted(shown, "removed"))
         else:
-            curated.commit(curated.FileChange(path, current, before))
+            curated.commit(home.root, curated.FileChange(path, current, before))
             report.files.append(Reverted(shown, "restored"))
         with store.transaction() as c:
             journal.record(c, entry, {"turn_id": turn_id, "seq": row_seq}, ts, undo.as_stored(current))

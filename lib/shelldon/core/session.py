@@ -67,10 +67,10 @@ class WriteSession:
         # collection's temps only come from curated writes, and each of those is announced
         # in pending_writes (committed) before its temp is made and settled after the rename:
         # no announcement left, no temp left — so 10,000 items are not listed every session.
-        remove_stale_temps(home.memory)
+        remove_stale_temps(home.memory, root=home.root)
         if store.conn.execute("SELECT 1 FROM pending_writes LIMIT 1").fetchone():
             for collection in COLLECTIONS:
-                remove_stale_temps(home.collection_dir(collection))
+                remove_stale_temps(home.collection_dir(collection), root=home.root)
             # issue 7: journal the writes a kill cut off (the journal code only when some are)
             from . import journal
             from .history import iso, utcnow

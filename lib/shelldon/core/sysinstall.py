@@ -199,7 +199,7 @@ def run_step(step: Step) -> None:
         os.symlink(step.link, step.path)
         return
     from ..util.atomic import write_atomic
-    write_atomic(step.path, step.data, step.mode)
+    write_atomic(step.path, step.data, step.mode, root=os.path.dirname(step.path))
     os.chmod(step.path, step.mode)   # the stages' umask is 077: these are for everyone to read
 
 

@@ -122,7 +122,7 @@ def run_launcher(home: Home, socket_path: str | None, worker_user: str | None,
         Launcher(home, listener, turn_worker(settings), worker_user, limits, bound,
                  reloader(home, settings, config_overrides, named_broker)).serve()
     finally:
-        _withdraw(state)
+        _withdraw(home, state)
     return 0
 
 
@@ -145,18 +145,20 @@ def _announce(home: Home, worker_user: str | None) -> str | None:
     state = {"pid": os.getpid(), "uid": os.geteuid(), "worker_user": worker_user or None,
              "drops": privdrop.will_drop(worker_user)}
     try:
-        write_atomic(path, (json.dumps(state, ensure_ascii=False, separators=(",", ":")) + "\n").encode())
+        write_atomic(path, (json.dumps(state, ensure_ascii=False, separators=(",", ":")) + "\n").encode(),
+                     root=home.root)
     except OSError as exc:
         log.warn(f"could not write {path} ({exc}); shelldon-status will not see this launcher")
         return None
     return path
 
 
-def _withdraw(path: str | None) -> None:
+def _withdraw(home: Home, path: str | None) -> None:
     """Remove our state file — not one a second launcher on this home wrote since."""
+    from ..util.atomic import remove_names
     from ..worker.status import read_launcher_state
-    if path is not None and (read_launcher_state(path) or {}).get("pid") == os.getpid():
+    if path is not None and (read_launcher_state(home) or {}).get("pid") == os.getpid():
         try:
-            os.unlink(path)
-        except FileNotFoundError:
-            pass
+            remove_names(os.path.dirname(path), [os.path.basename(path)], root=home.root)
+        except OSError as exc:
+            log.warn(f"could not remove {path} ({exc})")

@@ -1,70 +1,78 @@
 """Whole-file writes that are either the old file or the new one, never a mix.
 
-temp file in the same directory → write → flush → fsync → rename → fsync the directory.
-A symlink where the file would go, or as the directory, is refused, never followed.
-And the matching read: a regular file's bytes, never through a symlink (read_regular).
+temp file in the same directory → write → flush → fsync → rename → fsync the directory,
+every step relative to a descriptor of that directory reached from the home down
+(util/beneath.py): a symlink where the file would go, or anywhere on the way to it, is
+refused, never followed, and a directory swapped for a link mid-write changes nothing.
+Every function takes root=, the home the path is under.
 """
+import errno
 import os
 import stat
 
+from .beneath import NotRegular, SymlinkRefused, open_dir, parent
 
-class SymlinkRefused(OSError):
-    """A symlink stands where a write would land."""
+__all__ = ["SymlinkRefused", "NotRegular", "ensure_dir", "fsync_dir", "fsync_file", "write_atomic",
+           "append_durable", "remove_names", "remove_stale_temps"]
 
 
 def _naming(exc: OSError, path: str) -> OSError:
     """The same error, naming the file: os.write/os.fsync failures carry no file name, and
     "Input/output error" alone does not say what failed."""
-    if isinstance(exc, SymlinkRefused) or exc.filename is not None or exc.errno is None:
+    if isinstance(exc, SymlinkRefused) or exc.filename == path or exc.errno is None:
         return exc
     named = OSError(exc.errno, exc.strerror, path)
     named.__cause__ = exc
     return named
 
 
-def _refuse_symlink(path: str) -> None:
+def _refuse_other(dir_fd: int, name: str, shown: str) -> None:
+    """Refuse a symlink, a FIFO or anything but a regular file where a file is to be written."""
     try:
-        st = os.lstat(path)
+        st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
     except FileNotFoundError:
         return
     if stat.S_ISLNK(st.st_mode):
-        raise SymlinkRefused(f"refusing to write through a symlink: {path}")
+        raise SymlinkRefused(errno.ELOOP, "refusing to write through a symlink", shown)
+    if not stat.S_ISREG(st.st_mode):
+        raise NotRegular(errno.EINVAL, "not a regular file where a file is written", shown)
 
 
-def read_regular(path: str, limit: int = -1) -> bytes | None:
-    """The bytes of the regular file at path (its first limit bytes, when given); None when
-    it is absent, unreadable, or not a regular file — a symlink is not followed, and a FIFO
-    planted there cannot block the open (O_NONBLOCK, then fstat before reading)."""
+def _open_write(name: str, flags: int, mode: int, dir_fd: int, shown: str) -> int:
+    """O_NOFOLLOW and O_NONBLOCK (a FIFO planted at the name cannot hang the open), then
+    fstat: only a regular file is written."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError:
-        return None
+        fd = os.open(name, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, mode, dir_fd=dir_fd)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SymlinkRefused(errno.ELOOP, "refusing to write through a symlink", shown) from None
+        if exc.errno in (errno.ENXIO, errno.ENODEV, errno.EOPNOTSUPP):
+            raise NotRegular(exc.errno, "not a regular file where a file is written", shown) from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise NotRegular(errno.EINVAL, "not a regular file where a file is written", shown)
+    return fd
+
+
+def ensure_dir(path: str, mode: int = 0o755, *, root: str) -> None:
+    """Create the directory (and the missing ones on the way from root); refuse a symlink."""
+    os.close(open_dir(root, path, create=mode))
+
+
+def fsync_dir(path: str, *, root: str) -> None:
+    fd = open_dir(root, path)
     try:
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return None
-            return handle.read(limit)
-    except OSError:
-        return None
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
-def ensure_dir(path: str, mode: int = 0o755) -> None:
-    """Create a directory (not its parents' symlinks) and refuse one that is a symlink."""
-    _refuse_symlink(path)
-    try:
-        os.mkdir(path, mode)
-    except FileExistsError:
-        if not os.path.isdir(path) or os.path.islink(path):
-            raise SymlinkRefused(f"not a plain directory: {path}")
-
-
-def fsync_dir(path: str) -> None:
-    fsync_file(path, os.O_DIRECTORY)
-
-
-def fsync_file(path: str, flags: int = os.O_NOFOLLOW) -> None:
-    """fsync what is at path (a file's appends made with sync=False reach the disk)."""
-    fd = os.open(path, os.O_RDONLY | flags)
+def fsync_file(path: str, *, root: str) -> None:
+    """fsync the file at path (a file's appends made with sync=False reach the disk)."""
+    from .beneath import open_regular
+    with parent(root, path) as (dir_fd, name):
+        fd = open_regular(name, dir_fd, path)
     try:
         os.fsync(fd)
     finally:
@@ -86,37 +94,38 @@ def _temp_name(name: str) -> str:
     return f".{name}{suffix}"
 
 
-def write_atomic(path: str, data: bytes, mode: int = 0o644) -> None:
-    """Replace path with data atomically and durably."""
-    directory = os.path.dirname(path) or "."
-    _refuse_symlink(directory)
-    _refuse_symlink(path)
-    tmp = os.path.join(directory, _temp_name(os.path.basename(path)))
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, mode)
-    try:
+def write_atomic(path: str, data: bytes, mode: int = 0o644, *, root: str,
+                 create: int | None = None) -> None:
+    """Replace path with data atomically and durably. create: the mode to make missing
+    directories on the way with (else they must exist)."""
+    with parent(root, path, create) as (dir_fd, name):
+        _refuse_other(dir_fd, name, path)
+        tmp = _temp_name(name)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except BaseException as exc:
+            fd = _open_write(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode, dir_fd, path)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+        except BaseException as exc:
+            try:
+                os.unlink(tmp, dir_fd=dir_fd)
+            except OSError:
+                pass
+            if isinstance(exc, OSError):
+                raise _naming(exc, path) from None
+            raise
         try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        if isinstance(exc, OSError):
-            raise _naming(exc, path) from None
-        raise
-    try:
-        fsync_dir(directory)
-    except OSError as exc:
-        raise _naming(exc, directory) from None
+            os.fsync(dir_fd)
+        except OSError as exc:
+            raise _naming(exc, os.path.dirname(path)) from None
 
 
-def append_durable(path: str, data: bytes, mode: int = 0o644, sync: bool = True) -> None:
+def append_durable(path: str, data: bytes, mode: int = 0o644, sync: bool = True, *, root: str) -> None:
     """Append in one write() with O_APPEND, then fsync (unless sync=False: the caller then
     covers many appends with one fsync_file): for logs, not for curated files.
 
@@ -124,8 +133,8 @@ def append_durable(path: str, data: bytes, mode: int = 0o644, sync: bool = True)
     to the file's earlier length: a torn entry left behind would stay for ever, since its
     heading makes a retry think the entry is already there. (The caller holds the write
     lock: no other appender moves the end meanwhile.)"""
-    _refuse_symlink(path)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, mode)
+    with parent(root, path) as (dir_fd, name):
+        fd = _open_write(name, os.O_WRONLY | os.O_CREAT | os.O_APPEND, mode, dir_fd, path)
     try:
         size = os.fstat(fd).st_size
         view = memoryview(data)
@@ -147,18 +156,33 @@ def append_durable(path: str, data: bytes, mode: int = 0o644, sync: bool = True)
         os.close(fd)
 
 
-def remove_stale_temps(directory: str) -> int:
-    """Remove temp files a killed writer left behind; returns how many."""
+def remove_names(directory: str, names, *, root: str) -> int:
+    """Unlink each name in directory (reached by descriptors), then fsync the directory
+    once; returns how many were there to remove."""
+    fd = open_dir(root, directory)
     removed = 0
     try:
-        names = os.listdir(directory)
-    except FileNotFoundError:
-        return 0
-    for name in names:
-        if name.startswith(".") and ".tmp." in name:
+        for name in names:
             try:
-                os.unlink(os.path.join(directory, name))
+                os.unlink(name, dir_fd=fd)
                 removed += 1
             except FileNotFoundError:
                 pass
+        if removed:
+            os.fsync(fd)
+    finally:
+        os.close(fd)
     return removed
+
+
+def remove_stale_temps(directory: str, *, root: str) -> int:
+    """Remove temp files a killed writer left behind; returns how many."""
+    try:
+        fd = open_dir(root, directory)
+    except FileNotFoundError:
+        return 0
+    try:
+        names = [n for n in os.listdir(fd) if n.startswith(".") and ".tmp." in n]
+    finally:
+        os.close(fd)
+    return remove_names(directory, names, root=root) if names else 0

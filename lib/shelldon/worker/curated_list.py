@@ -14,15 +14,14 @@ The prompt's reading of a file (read_document) works the same way with table `he
 a file as the core last read it is not parsed again, so a prompt never imports YAML for
 a tree the core has seen.
 """
-import errno
 import os
 import sqlite3
-import stat
 import unicodedata
 
 import msgspec
 
 from ..home import COLLECTIONS
+from ..util.beneath import SymlinkRefused, read_bounded, scandir_beneath, warn_refused_once
 from .history_read import WORD
 
 SEAL_KEY = "curated_dirs"
@@ -33,7 +32,8 @@ def seal(memory: str) -> str | None:
     parts = []
     for collection in COLLECTIONS:
         try:
-            parts.append(f"{collection}={os.stat(os.path.join(memory, collection)).st_mtime_ns}")
+            # lstat: a collection swapped for a symlink moves the seal (and is refused by the scan)
+            parts.append(f"{collection}={os.lstat(os.path.join(memory, collection)).st_mtime_ns}")
         except OSError:
             return None
     return ";".join(parts)
@@ -102,14 +102,18 @@ class TreeState(msgspec.Struct, frozen=True):
 
 def scan_collection(memory: str, collection: str) -> dict[str, int]:
     """Each item file of one collection (collection/name.md) with its mtime; never follows
-    a symlink; {} when the directory cannot be read."""
+    a symlink, the directory's own included (left out, with a warning once); {} when the
+    directory cannot be read."""
     files = {}
     try:
-        with os.scandir(os.path.join(memory, collection)) as entries:
+        with scandir_beneath(os.path.dirname(memory), os.path.join(memory, collection)) as entries:
             for entry in entries:
                 if entry.name.endswith(".md") and not entry.name.startswith(".") \
                         and entry.is_file(follow_symlinks=False):
                     files[f"{collection}/{entry.name}"] = entry.stat(follow_symlinks=False).st_mtime_ns
+    except SymlinkRefused as exc:
+        warn_refused_once(exc)
+        return {}
     except OSError:
         return {}
     return files
@@ -204,18 +208,6 @@ PROMPT_FILES = ("DIRECTIVE.md", "about.md", "summary.md")   # read whole, beside
 PROMPT_FILE_READ = 256 * 1024   # what the prompt takes of one of them
 
 
-def read_with_stat(path: str, limit: int) -> tuple[os.stat_result, bytes]:
-    """The regular file's status and its first limit bytes, from one open: the status
-    describes the bytes read. A symlink is not followed; a FIFO cannot block the open.
-    OSError when absent or unreadable, or not a regular file."""
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
-    with os.fdopen(fd, "rb") as handle:
-        st = os.fstat(handle.fileno())
-        if not stat.S_ISREG(st.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", path)
-        return st, handle.read(limit)
-
-
 def header_row(data: bytes, meta: dict, body: str) -> tuple[str | None, bool, int]:
     """(name, forgotten, byte offset of the body) of a curated file's first bytes, given
     what parse_document made of them (decoded as UTF-8 with replacement)."""
@@ -233,12 +225,12 @@ def header_row(data: bytes, meta: dict, body: str) -> tuple[str | None, bool, in
     return (str(name) if name else None), is_forgotten(meta), body_at
 
 
-def read_document(path: str, limit: int, conn: sqlite3.Connection | None = None,
+def read_document(root: str, path: str, limit: int, conn: sqlite3.Connection | None = None,
                   rel: str | None = None) -> tuple[object, bool, str]:
     """(name or None, forgotten, body) of a curated file, as far as its first limit bytes:
     the header as the index describes it when the file is as the core read it (rel: its
-    path under memory/), else parsed. OSError as read_with_stat."""
-    st, data = read_with_stat(path, limit)
+    path under memory/), else parsed. OSError as util.beneath.read_bounded (root: the home)."""
+    st, data = read_bounded(root, path, limit)
     row = None
     if conn is not None and rel is not None:
         try:

@@ -297,7 +297,8 @@ def _read_body(memory: str, name: str, failures: list[str],
                conn: sqlite3.Connection | None = None) -> str | None:
     path = os.path.join(memory, name)
     try:
-        _name, forgotten, body = curated_list.read_document(path, curated_list.PROMPT_FILE_READ, conn, name)
+        _name, forgotten, body = curated_list.read_document(os.path.dirname(memory), path,
+                                                            curated_list.PROMPT_FILE_READ, conn, name)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -328,19 +329,7 @@ def list_items(memory: str, budget: int, failures: list[str],
         entries = ((0, collection, path) for collection, path in rows if path not in skip)
         items, hidden = _read_items(memory, _named_first(named, entries), budget, failures, conn)
         return items, total, hidden
-    entries = []
-    for collection in COLLECTIONS:
-        directory = os.path.join(memory, collection)
-        try:
-            with os.scandir(directory) as it:
-                for entry in it:
-                    if entry.name.endswith(".md") and not entry.name.startswith(".") and entry.is_file(follow_symlinks=False):
-                        entries.append((entry.stat(follow_symlinks=False).st_mtime_ns, collection,
-                                        f"{collection}/{entry.name}"))
-        except FileNotFoundError:
-            continue
-        except OSError as exc:
-            failures.append(f"cannot list {directory}: {exc.strerror or exc}")
+    entries = [(mtime, rel.partition("/")[0], rel) for rel, mtime in curated_list.scan_items(memory).items()]
     entries.sort(reverse=True)
     found = {path for _mtime, _collection, path in entries}
     named = [path for path in named if path in found]
@@ -362,7 +351,7 @@ def _read_items(memory: str, entries, budget: int, failures: list[str],
             break
         path = os.path.join(memory, rel)
         try:
-            name, forgotten, body = curated_list.read_document(path, MAX_ITEM_READ, conn, rel)
+            name, forgotten, body = curated_list.read_document(os.path.dirname(memory), path, MAX_ITEM_READ, conn, rel)
         except OSError as exc:
             failures.append(f"cannot read {path}: {exc.strerror or exc}")
             continue

@@ -16,7 +16,7 @@ import msgspec
 from ..contracts.limits import MAX_ITEM_READ
 from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
-from ..util.atomic import read_regular
+from ..util.beneath import READ_BOUND, read_regular, scandir_beneath
 from ..util.errors import Rejected
 from ..util.slug import slugify
 from .curated_list import fold, indexed_matches, tree_state
@@ -44,8 +44,8 @@ class HistoryHit(msgspec.Struct, frozen=True):
     content: str
 
 
-def _read_regular(path: str, limit: int = -1) -> str | None:
-    data = read_regular(path, limit)
+def _read_regular(root: str, path: str, limit: int) -> str | None:
+    data = read_regular(root, path, limit)
     return None if data is None else data.decode("utf-8", "replace")
 
 
@@ -74,8 +74,9 @@ def candidate_files(home: Home, terms: set[str]) -> list[str]:
 def episode_files(home: Home) -> list[str]:
     """The monthly episode logs (memory/episodes/YYYY-MM.md), newest month first."""
     directory = os.path.join(home.memory, "episodes")
-    try:
-        names = os.listdir(directory)
+    try:   # through descriptors: a symlinked episodes/ is refused, like a collection
+        with scandir_beneath(home.root, directory) as entries:
+            names = [entry.name for entry in entries]
     except OSError:
         return []
     return [os.path.join(directory, n) for n in sorted(names, reverse=True)
@@ -88,9 +89,9 @@ def search_tree(home: Home, query: str, n: int, include_forgotten: bool = False)
         return []
     hits: list[TreeHit] = []
     for path in candidate_files(home, terms):
-        # the top files and episode logs whole; an item as far as the prompt reads it
+        # the top files and the episode logs whole (bounded); an item as far as the prompt reads it
         whole = os.path.dirname(path) in (home.memory, os.path.join(home.memory, "episodes"))
-        text = _read_regular(path, -1 if whole else MAX_ITEM_READ)
+        text = _read_regular(home.root, path, READ_BOUND if whole else MAX_ITEM_READ)
         if text is None:
             continue
         meta, body = parse_document(text)
@@ -171,7 +172,7 @@ def item_history(home: Home, spec: str) -> tuple[str, list[Version]]:
     import hashlib
     from .journal_read import path_rows
     rel = item_path(spec)
-    data = read_regular(os.path.join(home.root, rel))
+    data = read_regular(home.root, rel)
     current = None if data is None else data.decode("utf-8", "replace")
     current_hash = None if data is None else hashlib.sha256(data).hexdigest()
     rows = []

@@ -13,7 +13,7 @@ import os
 from ..contracts.limits import MAX_ITEM_READ
 from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
-from ..util.atomic import read_regular
+from ..util.beneath import read_regular
 from ..util.clock import local_day, now
 from .curated_list import tree_state
 from .history_read import open_readonly
@@ -53,9 +53,9 @@ def settings(home: Home) -> dict:
             "replica_url": _table(tables, "replicate").get("url")}
 
 
-def _json_file(path: str) -> dict | None:
+def _json_file(home: Home, path: str) -> dict | None:
     import json
-    data = read_regular(path, 64 * 1024)
+    data = read_regular(home.root, path, 64 * 1024)
     try:
         value = json.loads(data) if data else None
     except ValueError:
@@ -72,16 +72,16 @@ def safekeeping(home: Home, conf: dict) -> dict:
         replica = replica_state(home.db, os.path.join(home.run, CONFIG_NAME), conf["replica_url"])
     push = None
     if isinstance(conf.get("git_remote"), str) and conf["git_remote"]:
-        push = _json_file(home.push_state) or {"remote": conf["git_remote"], "pushed": None, "ts": None,
+        push = _json_file(home, home.push_state) or {"remote": conf["git_remote"], "pushed": None, "ts": None,
                                                 "error": None}
-    return {"backup": _json_file(home.backup_state), "replica": replica, "push": push}
+    return {"backup": _json_file(home, home.backup_state), "replica": replica, "push": push}
 
 
-def read_launcher_state(path: str) -> dict | None:
+def read_launcher_state(home: Home) -> dict | None:
     """What the launcher on a home announced (Home.launcher_state: {pid, uid, worker_user,
     drops}), if that process is still alive; None when no launcher runs (or it is no such file)."""
     import json
-    data = read_regular(path, 4096)
+    data = read_regular(home.root, home.launcher_state, 4096)
     try:
         state = json.loads(data.decode()) if data else None
         pid = state["pid"] if isinstance(state, dict) else None
@@ -101,7 +101,7 @@ def read_launcher_state(path: str) -> dict | None:
 def vault_isolation(home: Home, worker_user: str | None) -> tuple[str, str | None]:
     """(isolation, worker user): the running launcher's own word when one runs; else what
     the configuration would give a launcher started by this user."""
-    running = read_launcher_state(home.launcher_state)
+    running = read_launcher_state(home)
     if running is not None:
         user = running.get("worker_user")
         if running.get("drops"):
@@ -120,6 +120,8 @@ def _size(path: str) -> int:
 
 def _tree_size(path: str) -> tuple[int, int]:
     files = total = 0
+    if os.path.islink(path):   # a symlinked raw/ is not the home's: nothing of it is counted
+        return files, total
     for root, _dirs, names in os.walk(path):
         for name in names:
             files += 1
@@ -136,7 +138,7 @@ def _items(home: Home, conn) -> dict:
         if path in state.fresh:
             forgotten = path in state.forgotten
         else:
-            data = read_regular(os.path.join(home.memory, path), MAX_ITEM_READ)  # the header is at the top
+            data = read_regular(home.root, os.path.join(home.memory, path), MAX_ITEM_READ)  # the header is at the top
             if data is None:
                 continue
             forgotten = is_forgotten(parse_document(data.decode("utf-8", "replace"))[0])
