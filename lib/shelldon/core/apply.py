@@ -266,9 +266,22 @@ def apply_stream(home: Home, stdin, stdout, turn_id: str | None = None, atomic: 
             outcomes = apply_items(home, store, items, atomic=atomic)
     refused = report(outcomes, bad)
     if not (atomic and refused):
-        for record in records:
+        for record in told(records, outcomes):
             stdout.write(encode_turn(record) + b"\n")
     return 65 if refused else 0
+
+
+def told(records: list, outcomes: list[Outcome]) -> list:
+    """The turn records passed through, each reply followed by what became of its ops
+    (core/outcome.py), so the pipe's ingest records what the owner is told."""
+    import msgspec
+
+    from .outcome import honest_reply
+    by_turn: dict[str, list[Entry]] = {}
+    for outcome in outcomes:
+        by_turn.setdefault(outcome.item.turn_id, []).append(outcome.entry)
+    return [msgspec.structs.replace(r, reply=honest_reply(r.reply, by_turn[r.turn_id]))
+            if r.reply and r.turn_id in by_turn else r for r in records]
 
 
 # An observation holds at most MAX_OBSERVATION characters, so at most 4 bytes each: a
