@@ -63,8 +63,8 @@ def _failed(home: Home, item: Item, exc: OSError) -> Entry:
     if where and os.path.isabs(where) and where.startswith(home.root + os.sep):
         where = os.path.relpath(where, home.root)
     reason = f"{where + ': ' if where else ''}{exc.strerror or exc}"
-    return _rejected(item, f"{reason} (nothing half-written, nothing journalled: "
-                           f"fix that and run again)")
+    from .outcome import FAILED_NOTE
+    return _rejected(item, f"{reason} ({FAILED_NOTE}: fix that and run again)")
 
 
 def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -> tuple[Entry, str | bytes | None]:

@@ -12,6 +12,7 @@ from .gate import DIRECTIVE_HINT, VAULT_HINT
 from .journal import Entry
 
 SAVED = ("applied",)
+FAILED_NOTE = "nothing half-written, nothing journalled"
 KNOWN = ("unchanged",)
 # Entries that change nothing the owner asked about: a learning counted, an empty one skipped.
 QUIET_OPS = ("capture_learning", "resolve_learning")
@@ -28,7 +29,13 @@ def why_refused(reason: str | None) -> str:
         return "it looks like a secret; secrets belong in memory/vault/, which I never write"
     if DIRECTIVE_HINT in reason:
         return "it reads as a standing instruction; only DIRECTIVE.md, which you write, gives those"
-    return f"it is not a valid op ({reason})"
+    if FAILED_NOTE in reason:   # the file system's fault, not the op's (apply._failed)
+        return f"I could not write it ({reason.split(' (' + FAILED_NOTE)[0]}; nothing half-written)"
+    return f"it is not a valid op ({_cut(reason)})"
+
+
+def _cut(text: str, most: int = 200) -> str:
+    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
 
 
 def outcome_line(entries: list[Entry]) -> str | None:
