@@ -54,7 +54,7 @@ def test_turn_says_a_secret_was_refused_and_why(ready, home):
     result = ready("shelldon-turn", f"remember that the office key is {AWS}")
     assert result.returncode == 0, result.stderr
     reply = result.stdout.decode().strip()
-    assert "Not saved (remember" in reply and "it looks like a secret" in reply
+    assert "Refused (remember" in reply and "it looks like a secret" in reply
     assert "memory/vault/" in reply and "Saved:" not in reply
     assert AWS not in recorded_reply(home)    # the rules brain's "Got it: <name>" echoes it; history never
     assert not list((home / "memory/facts").glob("*.md"))
@@ -64,7 +64,7 @@ def test_turn_says_a_planted_instruction_was_refused(ready, home):
     result = ready("shelldon-turn", PLANTED)
     assert result.returncode == 0, result.stderr
     reply = result.stdout.decode().strip()
-    assert "Not saved (remember): it reads as a standing instruction" in reply
+    assert "Refused (remember): it reads as a standing instruction" in reply
     assert "DIRECTIVE.md" in reply
     assert recorded_reply(home) == reply
 

@@ -68,7 +68,7 @@ def test_turn_records_pass_through_and_their_ops_are_keyed_by_turn(ready, home):
     out = json.loads(result.stdout)
     # the reply passes through with what became of its ops after it
     assert out["turn_id"] == "t42" and out["reply"].startswith("noted\n\nSaved: preferences/tea.md. ")
-    assert "Not saved (nope): it is not a valid op (unknown op" in out["reply"]
+    assert "Refused (nope): unknown op" in out["reply"]
     assert db_rows(home, "SELECT turn_id, seq, status FROM journal ORDER BY seq") == [("t42", 1, "applied"), ("t42", 2, "rejected")]
     assert (home / "memory/preferences/tea.md").exists()
 

@@ -12,8 +12,8 @@ import msgspec
 
 from ..contracts import ContractError
 from ..contracts.limits import MAX_OBSERVATION
-from ..contracts.ops import (FILE_OPS, CaptureLearning, LogEpisode, ResolveLearning,
-                             decode_op, op_to_dict)
+from ..contracts.ops import (FILE_OPS, CaptureLearning, Forget, LogEpisode, ResolveLearning,
+                             Restore, decode_op, op_to_dict)
 from ..home import Home
 from ..util.atomic import SymlinkRefused
 from . import journal
@@ -153,6 +153,9 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
                 with store.transaction() as conn:
                     journal.record(conn, entry, op_to_dict(op), ts, before_text)
                     journal.settle_write(conn, entry.path)
+                    if isinstance(op, (Forget, Restore)):   # the turns that told it go (or come back)
+                        from . import hidden
+                        hidden.after_op(conn, op, entry, ts)
             else:
                 with store.transaction() as conn:
                     entry = _apply_sqlite_op(store, conn, item, op, now)

@@ -22,16 +22,16 @@ def _shown(path: str | None) -> str:
     return (path or "memory").removeprefix("memory/")
 
 
-def why_refused(reason: str | None) -> str:
-    """A refusal's reason in the owner's words (never the refused text itself)."""
-    reason = reason or "refused"
+def why_refused(reason: str | None) -> tuple[str, str]:
+    """(how to say it, why) for a refused op, in the owner's words (never the refused text)."""
+    reason = reason or "no reason given"
     if VAULT_HINT in reason:
-        return "it looks like a secret; secrets belong in memory/vault/, which I never write"
+        return "Refused", "it looks like a secret; secrets belong in memory/vault/, which I never write"
     if DIRECTIVE_HINT in reason:
-        return "it reads as a standing instruction; only DIRECTIVE.md, which you write, gives those"
+        return "Refused", "it reads as a standing instruction; only DIRECTIVE.md, which you write, gives those"
     if FAILED_NOTE in reason:   # the file system's fault, not the op's (apply._failed)
-        return f"I could not write it ({reason.split(' (' + FAILED_NOTE)[0]}; nothing half-written)"
-    return f"it is not a valid op ({_cut(reason)})"
+        return "Not saved", f"I could not write it ({reason.split(' (' + FAILED_NOTE)[0]})"
+    return "Refused", _cut(reason).rstrip(".")
 
 
 def _cut(text: str, most: int = 200) -> str:
@@ -43,7 +43,7 @@ def outcome_line(entries: list[Entry]) -> str | None:
     saved: list[str] = []
     known: list[str] = []
     held: list[str] = []
-    refused: dict[str, list[str]] = {}   # why → the ops refused for it
+    refused: dict[tuple[str, str], list[str]] = {}   # (how, why) → the ops refused for it
     for entry in entries:
         if entry.status in SAVED and entry.op not in QUIET_OPS:
             saved.append(_shown(entry.path))
@@ -61,8 +61,8 @@ def outcome_line(entries: list[Entry]) -> str | None:
     for path in dict.fromkeys(held):
         parts.append(f"Not saved: you edited {path} by hand, so I left it as it is "
                      f"(`shelldon-resolve {path} --theirs` takes my version, `--mine` keeps yours).")
-    for why, ops in refused.items():
-        parts.append(f"Not saved ({', '.join(dict.fromkeys(ops))}): {why}.")
+    for (how, why), ops in refused.items():
+        parts.append(f"{how} ({', '.join(dict.fromkeys(ops))}): {why}.")
     return " ".join(parts) or None
 
 
