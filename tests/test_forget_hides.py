@@ -129,3 +129,14 @@ def test_forget_json_for_an_item(ready, home):
     assert records[0]["action"] == "forget" and records[0]["item"] == "people/ana.md"
     assert records[0]["status"] == "applied"
     assert records[1]["action"] == "hide" and records[1]["owner"] == ANA
+
+
+def test_withhold_lines_drops_what_names_or_quotes_the_forgotten():
+    from shelldon.worker.forgotten import Forgotten, withhold_lines
+    summary = ("What the owner said:\n\n- 2026-12-01 10:00 · my sister Ana lives in Porto\n"
+               "- 2026-12-01 10:05 · Banana bread is the best\n- 2026-12-01 10:06 · we met at the harbour today")
+    kept, gone = withhold_lines(summary, Forgotten(names=("Ana",), quotes=("we met at the harbour today",)))
+    assert gone == 2 and "Porto" not in kept and "harbour" not in kept
+    assert "Banana bread" in kept                         # a name is a whole word, not a substring
+    assert withhold_lines(summary, Forgotten()) == (summary, 0)
+    assert withhold_lines(summary, Forgotten(quotes=("ok",)))[1] == 0   # too short to mean it

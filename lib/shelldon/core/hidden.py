@@ -19,6 +19,7 @@ from ..contracts.ops import Forget, Restore
 from .journal import Entry
 
 QUOTE_MIN = 12         # a shorter text is too common to mean the forgotten one
+MAX_QUOTES = 16        # each is a scan of history: a forget in a turn stays quick
 TURN = "turn"          # why a turn hidden by id is hidden
 MATCHING = "matching:"
 
@@ -58,7 +59,7 @@ def _quotes(conn: sqlite3.Connection, turn_ids: list[str], path: str | None) -> 
                     continue
                 if isinstance(content, str):
                     texts.append(content)
-    return [t for t in dict.fromkeys(" ".join(t.split()) for t in texts) if len(t) >= QUOTE_MIN]
+    return [t for t in dict.fromkeys(" ".join(t.split()) for t in texts) if len(t) >= QUOTE_MIN][:MAX_QUOTES]
 
 
 def containing(conn: sqlite3.Connection, text: str) -> list[Turn]:
