@@ -97,6 +97,22 @@ def test_rules_policy_promotes_prunes_leaves():
     assert w.rules_ops(learnings, owner, NOW, 3, 30, lambda c, n: None) == ops
 
 
+def test_rules_policy_never_promotes_a_topic_that_is_no_topic():
+    learnings = [L(1, "The owner talks about years.", count=9, key="topic:years"),
+                 L(2, "The owner talks about the.", count=5, key="topic:the"),
+                 L(3, "The owner talks about 2003.", count=4, key="topic:2003"),
+                 L(4, "The owner talks about lighthouse.", count=3, key="topic:lighthouse")]
+    ops = w.rules_ops(learnings, [], NOW, promote_at=3, prune_after_days=30, read_body=lambda c, n: None)
+    assert ops == [
+        {"op": "resolve_learning", "id": 1, "status": "pruned"},
+        {"op": "resolve_learning", "id": 2, "status": "pruned"},
+        {"op": "resolve_learning", "id": 3, "status": "pruned"},
+        {"op": "remember", "collection": "facts", "name": "lighthouse",
+         "content": "The owner talks about lighthouse."},
+        {"op": "resolve_learning", "id": 4, "status": "promoted"},
+    ]
+
+
 def test_rules_policy_merges_into_an_existing_file_and_within_the_dream():
     learnings = [L(1, "Tea at five.", count=3, key="a:tea"), L(2, "Tea with milk.", count=3, key="b:tea")]
     ops = w.rules_ops(learnings, [], NOW, 3, 30, read_body=lambda c, n: "Earl grey.\n")

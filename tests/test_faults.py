@@ -196,7 +196,9 @@ def test_a_full_disk_on_one_op_costs_only_that_op_and_not_the_turn(fresh):
     err = result.stderr.decode()
     assert len(err.splitlines()) == 1 and "line 1: remember rejected: memory/facts/ana.md" in err
     assert "No space left" in err and "run again" in err
-    assert json.loads(result.stdout) == record
+    said = json.loads(result.stdout)              # passed through, its reply saying what happened
+    assert said == {**record, "reply": "y\n\nSaved: facts/bo.md. Not saved (remember): I could not "
+                                       "write it (memory/facts/ana.md: No space left on device)."}
     assert _body(home) == OLD
     assert (home / "memory/facts/bo.md").exists()
     again = subprocess.run(cmd, input=line, capture_output=True, env=_env(home), timeout=60)

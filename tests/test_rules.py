@@ -31,7 +31,7 @@ def test_questions_and_greetings_propose_nothing(message):
 
 def test_preferences_and_topics_feed_learnings():
     keys = [op.get("pattern_key") for op in propose_ops("I love hiking in the mountains")]
-    assert "pref:hik-mountain" in keys
+    assert "pref:hiking-mountain" in keys      # readable words, not stems
     keys = [op.get("pattern_key") for op in propose_ops("we baked bread together this afternoon")]
     assert any(k and k.startswith("topic:") for k in keys)
 
@@ -58,7 +58,44 @@ def test_reply_carries_a_valid_ops_block():
     reply = respond("# The owner says\nmy dog Rex loves the park\n", "my dog Rex loves the park")
     block = reply.split("```ops\n")[1].split("```")[0]
     ops = [json.loads(line) for line in block.strip().splitlines()]
-    assert ops[0]["collection"] == "people" and ops[0]["name"] == "Rex"
+    assert ops[0]["collection"] == "facts" and ops[0]["name"] == "Rex"   # a dog is no person
+
+
+@pytest.mark.parametrize("message,collection", [
+    ("my dog Rex is five years old", "facts"),
+    ("My cat Miso sleeps all day", "facts"),
+    ("my old guinea pig Bolt squeaks at night", "facts"),
+    ("my sister Ana lives in Porto", "people"),
+    ("my vet Dr Costa is kind", "people"),
+])
+def test_animals_are_not_people(message, collection):
+    assert propose_ops(message)[0]["collection"] == collection
+
+
+def test_a_person_item_starts_with_the_sentence_as_the_owner_wrote_it():
+    (item, *_) = propose_ops("My sister Ana lives in Porto")
+    assert item["content"] == "My sister Ana lives in Porto. Ana is the owner's sister."
+    (item, *_) = propose_ops("my friend Jo plays chess")
+    assert item["content"].startswith("my friend Jo plays chess.")
+
+
+@pytest.mark.parametrize("message,key", [
+    ("I visited the lighthouses at the coast", "topic:lighthouse"),
+    ("we picked strawberries together", "topic:strawberry"),
+    ("I like the lighthouses", "pref:lighthouse"),
+])
+def test_learning_keys_are_readable_words(message, key):
+    assert key in [op.get("pattern_key") for op in propose_ops(message)]
+
+
+@pytest.mark.parametrize("message", [
+    "my dog Rex is five years old",
+    "it was 1999 and then 2003 came",
+    "we went there again today and yesterday",
+])
+def test_numbers_and_filler_make_no_topic(message):
+    keys = [op.get("pattern_key") or "" for op in propose_ops(message)]
+    assert not any(k.startswith("topic:") for k in keys), keys
 
 
 def test_deterministic():

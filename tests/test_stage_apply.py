@@ -66,7 +66,9 @@ def test_turn_records_pass_through_and_their_ops_are_keyed_by_turn(ready, home):
     result = ready("shelldon-apply", input=line)
     assert result.returncode == 65
     out = json.loads(result.stdout)
-    assert out["turn_id"] == "t42" and out["reply"] == "noted"
+    # the reply passes through with what became of its ops after it
+    assert out["turn_id"] == "t42" and out["reply"].startswith("noted\n\nSaved: preferences/tea.md. ")
+    assert "Refused (nope): unknown op" in out["reply"]
     assert db_rows(home, "SELECT turn_id, seq, status FROM journal ORDER BY seq") == [("t42", 1, "applied"), ("t42", 2, "rejected")]
     assert (home / "memory/preferences/tea.md").exists()
 
@@ -129,7 +131,7 @@ def test_a_long_name_in_four_byte_characters_is_written_under_a_shorter_slug(rea
                       {"op": "remember", "collection": "facts", "name": "cat", "content": "has a cat"}]}
     result = ready("shelldon-apply", input=ops_lines(record))
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == record
+    assert json.loads(result.stdout) == {**record, "reply": f"y\n\nSaved: people/{name[:60]}.md, facts/cat.md."}
     (written,) = (home / "memory/people").glob("*.md")
     assert written.name == "\U00020000" * 60 + ".md" and len(os.fsencode(written.name)) == 243
     assert (home / "memory/facts/cat.md").exists()
@@ -150,7 +152,10 @@ def test_one_op_the_file_system_fails_costs_only_that_op(ready, home):
     err = result.stderr.decode()
     assert len(err.splitlines()) == 1 and "Traceback" not in err and "internal error" not in err
     assert "line 1: remember rejected: memory/people: not a directory" in err
-    assert json.loads(result.stdout) == record
+    said = json.loads(result.stdout)
+    assert said == {**record, "reply": said["reply"]}
+    assert said["reply"].startswith("y\n\nSaved: facts/cat.md.")
+    assert "memory/people: not a directory" in said["reply"]
     assert (home / "memory/facts/cat.md").exists()
     assert db_rows(home, "SELECT seq, status FROM journal WHERE turn_id = 't-fs'") == [(2, "applied")]
     people.unlink()

@@ -159,7 +159,9 @@ def test_a_forget_of_a_broken_header_in_a_turn_record_costs_only_that_op(ready, 
     result = ready("shelldon-apply", input=ops_lines(record))
     assert result.returncode == 65, result.stderr
     assert b"line 1: forget rejected: cannot forget facts/oops.md" in result.stderr
-    assert json.loads(result.stdout) == record        # the turn record passes through
+    said = json.loads(result.stdout)                  # the turn record passes through, told
+    assert said == {**record, "reply": said["reply"]}
+    assert said["reply"].startswith("done\n\nSaved: facts/tea.md. Refused (forget): cannot forget facts/oops.md")
     assert (home / "memory/facts/tea.md").exists()     # the later op is applied
     assert (home / "memory/facts/oops.md").read_bytes() == BROKEN_HEADER
     rows = db_rows(home, "SELECT seq, op, status FROM journal WHERE turn_id = 't1' ORDER BY seq")

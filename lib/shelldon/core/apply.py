@@ -12,8 +12,8 @@ import msgspec
 
 from ..contracts import ContractError
 from ..contracts.limits import MAX_OBSERVATION
-from ..contracts.ops import (FILE_OPS, CaptureLearning, LogEpisode, ResolveLearning,
-                             decode_op, op_to_dict)
+from ..contracts.ops import (FILE_OPS, CaptureLearning, Forget, LogEpisode, ResolveLearning,
+                             Restore, decode_op, op_to_dict)
 from ..home import Home
 from ..util.atomic import SymlinkRefused
 from . import journal
@@ -64,8 +64,8 @@ def _failed(home: Home, item: Item, exc: OSError) -> Entry:
     if where and os.path.isabs(where) and where.startswith(home.root + os.sep):
         where = os.path.relpath(where, home.root)
     reason = f"{where + ': ' if where else ''}{exc.strerror or exc}"
-    return _rejected(item, f"{reason} (nothing half-written, nothing journalled: "
-                           f"fix that and run again)")
+    from .outcome import FAILED_NOTE
+    return _rejected(item, f"{reason} ({FAILED_NOTE}: fix that and run again)")
 
 
 def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -> tuple[Entry, str | bytes | None]:
@@ -156,6 +156,9 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
                 with store.transaction() as conn:
                     journal.record(conn, entry, op_to_dict(op), ts, before_text)
                     journal.settle_write(conn, entry.path)
+                    if isinstance(op, (Forget, Restore)):   # the turns that told it go (or come back)
+                        from . import hidden
+                        hidden.after_op(conn, op, entry, ts)
             else:
                 with store.transaction() as conn:
                     entry = _apply_sqlite_op(store, conn, item, op, now)
@@ -274,9 +277,22 @@ def apply_stream(home: Home, stdin, stdout, turn_id: str | None = None, atomic: 
             outcomes = apply_items(home, store, items, atomic=atomic)
     refused = report(outcomes, bad)
     if not (atomic and refused):
-        for record in records:
+        for record in told(records, outcomes):
             stdout.write(encode_turn(record) + b"\n")
     return 65 if refused else 0
+
+
+def told(records: list, outcomes: list[Outcome]) -> list:
+    """The turn records passed through, each reply followed by what became of its ops
+    (core/outcome.py), so the pipe's ingest records what the owner is told."""
+    import msgspec
+
+    from .outcome import honest_reply
+    by_turn: dict[str, list[Entry]] = {}
+    for outcome in outcomes:
+        by_turn.setdefault(outcome.item.turn_id, []).append(outcome.entry)
+    return [msgspec.structs.replace(r, reply=honest_reply(r.reply, by_turn[r.turn_id]))
+            if r.reply and r.turn_id in by_turn else r for r in records]
 
 
 # An observation holds at most MAX_OBSERVATION characters, so at most 4 bytes each: a

@@ -30,6 +30,8 @@ from ..home import Home
 from ..util.clock import parse_time
 from ..util.errors import TryLater
 from ..worker.dream import DREAM_MESSAGE, Learning, bound, dream_prompt, rules_ops
+from ..worker.forgotten import Forgotten, withhold_lines
+from ..worker.forgotten import read as read_forgotten
 
 DREAM_COST = 3
 DREAM_OPS = ("remember", "rewrite_about", "rewrite_summary", "resolve_learning")
@@ -130,6 +132,7 @@ class Seen(msgspec.Struct):
     owner_messages: list[tuple[str, str]]
     recent: list[tuple[str, str]]
     stale: list[Learning] = msgspec.field(default_factory=list)   # pending, seen once, past prune_after; oldest first
+    forgotten: Forgotten = Forgotten()   # what no summary may tell again (shelldon-forget)
 
     def considered(self, offline: bool) -> list[Learning]:
         """What a dream looks at: a model the most recurrent; the offline policy those and the stale."""
@@ -156,10 +159,29 @@ def _read_state(store, settings: DreamSettings, now: datetime, recent_n: int = 2
     pending = conn.execute("SELECT count(*) FROM learnings WHERE status = 'pending'").fetchone()[0]
     last_id = conn.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0]
     row = conn.execute("SELECT value FROM meta WHERE key = ?", (FINGERPRINT_KEY,)).fetchone()
-    owner = conn.execute("SELECT ts, content FROM messages WHERE role = 'owner' ORDER BY id DESC LIMIT ?",
-                         (max(0, settings.summary_messages),)).fetchall()
-    recent = [(m.role, m.content) for m in store.recent(recent_n)]
-    return Seen(learnings, pending, last_id, row[0] if row else None, list(reversed(owner)), recent, stale)
+    owner = conn.execute(f"SELECT ts, content FROM messages WHERE role = 'owner' AND {store.visible()} "
+                         f"ORDER BY id DESC LIMIT ?", (max(0, settings.summary_messages),)).fetchall()
+    recent = [(m.role, m.content) for m in store.recent(recent_n)]   # forgotten turns left out
+    return Seen(learnings, pending, last_id, row[0] if row else None, list(reversed(owner)), recent, stale,
+                read_forgotten(conn))
+
+
+def without_forgotten(lines: list[str], forgotten: Forgotten) -> list[str]:
+    """The op lines with every rewrite_summary's lines that tell what was forgotten taken out."""
+    if not forgotten:
+        return lines
+    out = []
+    for line in lines:
+        try:
+            obj = json.loads(line)
+        except (ValueError, RecursionError):
+            obj = None
+        if isinstance(obj, dict) and obj.get("op") == "rewrite_summary" and isinstance(obj.get("content"), str):
+            content, gone = withhold_lines(obj["content"], forgotten)
+            if gone:
+                line = json.dumps({**obj, "content": content}, ensure_ascii=False)
+        out.append(line)
+    return out
 
 
 def _read_body(home: Home, collection: str, name: str) -> str | None:
@@ -183,8 +205,8 @@ def model_ops(home: Home, config, seen: Seen) -> tuple[list[str], list[str]]:
     """Ask the configured model; (op lines that fit the contract, dropped lines with reasons)."""
     from ..worker.brain import BrainError, load_brain
     from ..worker.replyops import split_reply
-    prompt = dream_prompt(seen.learnings, _read_memory(home, "about.md"), _read_memory(home, "summary.md"),
-                          seen.recent)
+    summary = withhold_lines(_read_memory(home, "summary.md") or "", seen.forgotten)[0]
+    prompt = dream_prompt(seen.learnings, _read_memory(home, "about.md"), summary, seen.recent)
     brain = load_brain(config, home=home)
     try:
         text = brain.complete(prompt, DREAM_MESSAGE)
@@ -259,6 +281,7 @@ def dream(home: Home, settings: DreamSettings, if_idle: float, config, now: date
                 dropped: list[str] = []
             else:
                 lines, dropped = model_ops(home, config, seen)
+            lines = without_forgotten(lines, seen.forgotten)
             if dry_run:
                 for line in lines:
                     out.write(line + "\n")

@@ -190,6 +190,19 @@ def m007_headers(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM meta WHERE key = 'curated_dirs'")
 
 
+def m008_hidden(conn: sqlite3.Connection) -> None:
+    """Forget that forgets: the turns kept out of every prompt (recall, the recent window,
+    the dream's reading of history). A row per turn and reason — the item whose forget hid
+    it (`memory/people/ana.md`), `turn` (shelldon-forget --turn) or `matching:<text>` —
+    with what was forgotten (the item's name, the text) for the summary's filter, and the
+    owner's turn that hid it, so a revert or a restore shows it again. History rows are
+    never deleted: a turn is shown again by deleting its rows here."""
+    conn.execute("CREATE TABLE hidden (turn_id TEXT NOT NULL, because TEXT NOT NULL, what TEXT, "
+                 "by_turn TEXT NOT NULL, ts TEXT NOT NULL, PRIMARY KEY (turn_id, because))")
+    conn.execute("CREATE INDEX hidden_by ON hidden(by_turn)")
+    conn.execute("CREATE INDEX hidden_because ON hidden(because)")
+
+
 def m010_item_use(conn: sqlite3.Connection) -> None:
     """How much each curated item is used (issue 21): a count and the time of the last turn
     that named it (worker/curated_list.named_items), kept by the core in the turn's own
@@ -213,5 +226,6 @@ MIGRATIONS = [
     (5, "perf", m005_perf),   # perf's reserved number
     (6, "tree words", m006_tree_words),
     (7, "headers", m007_headers),
+    (8, "hidden turns", m008_hidden),
     (10, "item use", m010_item_use),   # memory's reserved number
 ]

@@ -7,6 +7,8 @@ import json
 import os
 from datetime import datetime
 
+import msgspec
+
 from ..contracts.turn import new_turn_id
 from ..home import Home
 from ..util.errors import Rejected
@@ -17,15 +19,95 @@ from .history import iso, utcnow
 from .journal import Entry
 
 
-def forget_item(home: Home, collection: str, name: str, restore: bool = False) -> Outcome:
-    """Apply one forget (or restore) op as the owner; the Outcome says what happened."""
+class Forgotten(msgspec.Struct):
+    """What a shelldon-forget did: the item's op (None for --turn/--matching), and the
+    turns it hid or showed again (or, for --matching without --yes, would hide)."""
+    outcome: Outcome | None
+    turns: list = msgspec.field(default_factory=list)    # hidden.Turn, oldest first
+
+
+def forget_item(home: Home, collection: str, name: str, restore: bool = False) -> Forgotten:
+    """Apply one forget (or restore) op as the owner: the item is tombstoned (or back) and
+    the turns that told it are hidden (or shown) by the core's apply (core/hidden.py)."""
+    from . import hidden
     if not name.strip():   # said here: the op contract's own words are for ops lines
         raise Rejected("no item named: give the item's NAME (or its file name)")
     turn_id = new_turn_id("owner-")
     op = {"op": "restore" if restore else "forget", "collection": collection, "name": name}
     item = Item(turn_id, 1, json.dumps(op, ensure_ascii=False), by_owner=True)
     with write_session(home) as store:
-        return apply_items(home, store, [item])[0]
+        path = curated_path(home, collection, name)
+        before = hidden.hidden_because(store.conn, path)
+        outcome = apply_items(home, store, [item])[0]
+        after = hidden.hidden_because(store.conn, path)
+        changed = [t for t in before if t not in after] if restore else after
+        return Forgotten(outcome, hidden.turns(store.conn, changed))
+
+
+def curated_path(home: Home, collection: str, name: str) -> str:
+    """The journal's path of an item (memory/<collection>/<slug>.md)."""
+    from ..contracts import ContractError
+    from ..contracts.ops import Remember
+    try:
+        return os.path.relpath(curated.target_path(home, Remember(collection, name, "-")), home.root)
+    except (ContractError, ValueError):   # a name no item can have: the op's rejection says why
+        return ""
+
+
+FORGET_KEYS = ("action", "item", "status", "turn_id", "ts", "owner", "reason")
+
+
+def forget_records(done: Forgotten, restore: bool, dry_run: bool = False) -> list[dict]:
+    """shelldon-forget's output, one record per line (its --json keys: FORGET_KEYS). action:
+    forget/restore for the item, then hide/show — or would-hide — for each turn."""
+    records = []
+    item = None
+    if done.outcome is not None:
+        entry = done.outcome.entry
+        item = (entry.path or "").removeprefix("memory/") or None
+        records.append({"action": "restore" if restore else "forget", "item": item,
+                        "status": entry.status, "turn_id": None, "ts": None,
+                        "owner": None, "reason": entry.reason})
+    action = "would-hide" if dry_run else "show" if restore else "hide"
+    for turn in done.turns:
+        records.append({"action": action, "item": item, "status": "listed" if dry_run else "done",
+                        "turn_id": turn.turn_id, "ts": turn.ts, "owner": turn.owner, "reason": None})
+    return records
+
+
+def forget_turns(home: Home, turn_id: str | None = None, matching: str | None = None,
+                 restore: bool = False, dry_run: bool = False) -> Forgotten:
+    """Hide (or show again) one turn by id — with the turns that quote it — or every turn
+    that holds a text. dry_run: only say which. Journalled as an owner's op (hide/show) so
+    shelldon-revert of its turn id shows the turns again."""
+    from . import hidden, journal
+    if matching is not None and len(matching.strip()) < 3:
+        raise Rejected("--matching needs a text of 3 characters or more")
+    because = hidden.TURN if turn_id is not None else hidden.MATCHING + matching
+    owner_turn = new_turn_id("owner-")
+    with write_session(home) as store:
+        conn = store.conn
+        if restore:
+            targets = [turn_id] if turn_id is not None else hidden.hidden_because(conn, because)
+        elif turn_id is not None:
+            if not hidden.turns(conn, [turn_id]):
+                raise Rejected(f"no turn {turn_id} in history (shelldon-recall --history finds ids)")
+            targets = hidden.with_echoes(conn, [turn_id])
+        else:
+            targets = [t.turn_id for t in hidden.containing(conn, matching)]
+        if dry_run or not targets:
+            return Forgotten(None, hidden.turns(conn, targets))
+        ts = iso(utcnow())
+        with store.transaction() as c:
+            if restore:
+                done = (hidden.show(c, turn_id=turn_id) if turn_id is not None
+                        else hidden.show(c, because=because))
+            else:
+                done = hidden.hide(c, targets, because, matching, owner_turn, ts)
+            entry = Entry(owner_turn, 1, "show" if restore else "hide", "applied" if done else "unchanged",
+                          f"{len(done)} turn(s) {'shown again' if restore else 'hidden'}")
+            journal.record(c, entry, {"turns": targets, "because": because}, ts)
+        return Forgotten(None, hidden.turns(conn, done))
 
 
 def resolve(home: Home, spec: str, keep: str, now: datetime | None = None) -> str:

@@ -132,4 +132,11 @@ def revert_turn(home: Home, store: HistoryStore, turn_id: str, now: datetime | N
         with store.transaction() as c:
             journal.record(c, entry, {"turn_id": turn_id, "seq": row_seq}, ts, undo.as_stored(current))
             journal.settle_write(c, rel)
+    if rows and conn.execute("SELECT 1 FROM migrations WHERE number = 8").fetchone():
+        from . import hidden
+        with store.transaction() as c:   # a forget undone: the turns it hid are shown again
+            shown = hidden.show(c, by_turn=turn_id)
+        if shown:
+            report.done.append(f"{len(shown)} forgotten turn(s) back in prompts: {', '.join(shown[:4])}"
+                               + (" …" if len(shown) > 4 else ""))
     return report

@@ -50,13 +50,13 @@ def finish(home: Home, commit: Callable, turn_id: str, message: str, out: bytes,
         return said
     reply, ops = said
     try:
-        outcomes = commit(home, TurnRecord(turn_id, message, reply=reply, ops=ops))
+        done = commit(home, TurnRecord(turn_id, message, reply=reply, ops=ops))
     except Exception as exc:
         from ..stage import exit_code_for
         code, error = exit_code_for(exc)
         log.error(f"turn {turn_id} not recorded: {error}")
         return wire.SayReply(ok=False, turn_id=turn_id, error=error, code=code)
-    for outcome in outcomes or ():
+    for outcome in done.outcomes:
         if outcome.entry.rejected:
             log.warn(f"turn {turn_id}: the core refused a proposed op: {outcome.entry.reason}")
-    return wire.SayReply(ok=True, turn_id=turn_id, reply=reply)
+    return wire.SayReply(ok=True, turn_id=turn_id, reply=done.reply)

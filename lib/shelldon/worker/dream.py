@@ -116,18 +116,29 @@ def summary_from(messages: list[tuple[str, str]], limit: int = 12, width: int = 
     return body if len(body.encode()) <= MAX_CONTENT else body.encode()[:MAX_CONTENT].decode("utf-8", "ignore")
 
 
+def noise(learning: Learning) -> bool:
+    """A topic learning whose topic is a stopword, a number or filler ("years")."""
+    from .rules import is_topic
+    kind, sep, word = (learning.pattern_key or "").partition(":")
+    return bool(sep) and kind == "topic" and not all(is_topic(w) for w in word.split("-"))
+
+
 def rules_ops(learnings: list[Learning], owner_messages: list[tuple[str, str]], now: datetime,
               promote_at: int, prune_after_days: int, read_body, summary_messages: int = 12) -> list[dict]:
     """The offline policy. read_body(collection, name) → the current body of that file or None.
 
     Recurred at least promote_at times → remember in preferences/ (a taste) or facts/,
     then resolve_learning(promoted). Seen once and older than prune_after_days →
-    resolve_learning(pruned). The rest stay pending. Then rewrite_summary.
+    resolve_learning(pruned). A topic that is no topic (`topic:years`, `topic:2003`, a
+    stopword: rules.is_topic) is noise however often it recurred → resolve_learning(pruned).
+    The rest stay pending. Then rewrite_summary.
     """
     ops: list[dict] = []
     planned: dict[tuple[str, str], str] = {}
     for learning in learnings:
-        if learning.count >= promote_at:
+        if noise(learning):
+            ops.append({"op": "resolve_learning", "id": learning.id, "status": "pruned"})
+        elif learning.count >= promote_at:
             collection = "preferences" if is_preference(learning.observation) else "facts"
             name = item_name(learning)
             where = (collection, slugify(name))

@@ -73,8 +73,14 @@ def fts_kind(conn: sqlite3.Connection) -> str | None:
     return "fts5" if "fts5" in row[0].lower() else "fts4"
 
 
+# A message of a forgotten turn (shelldon-forget; migration 8) is in no read of history
+# that feeds a prompt or a dream.
+VISIBLE = "NOT EXISTS (SELECT 1 FROM hidden h WHERE h.turn_id = messages.turn_id)"
+
+
 class HistoryReader:
-    """Two query shapes over a read-only connection."""
+    """Two query shapes over a read-only connection; neither gives a forgotten turn's
+    messages (they are counted in `withheld`, for shelldon-assemble --explain)."""
 
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
@@ -82,11 +88,36 @@ class HistoryReader:
         if self.fts == "fts4":
             from sqlite_fts4 import register_functions
             register_functions(conn)
+        self._hidden: set[int] | None = None
+        self.withheld: dict[str, list[str]] = {}   # read → the forgotten turns it left out
+
+    def hidden_ids(self) -> set[int]:
+        """Row ids of the messages of forgotten turns (none before migration 8)."""
+        if self._hidden is None:
+            try:
+                self._hidden = {row[0] for row in self.conn.execute(   # by the turn index: no scan
+                    "SELECT id FROM messages WHERE turn_id IN (SELECT turn_id FROM hidden)")}
+            except sqlite3.OperationalError:   # no hidden table yet: nothing is forgotten
+                self._hidden = set()
+        return self._hidden
+
+    def visible(self) -> str:
+        """The SQL condition on `messages` that keeps forgotten turns out ('1' before migration 8)."""
+        return VISIBLE if self.hidden_ids() else "1"
+
+    def _withhold(self, read: str, rows) -> None:
+        turns = list(dict.fromkeys(row[1] or "" for row in rows))
+        if turns:
+            self.withheld[read] = turns
 
     def recent(self, n: int) -> list[Message]:
         rows = self.conn.execute(
-            "SELECT id, turn_id, role, content, ts FROM messages ORDER BY id DESC LIMIT ?",
-            (max(0, n),)).fetchall()
+            f"SELECT id, turn_id, role, content, ts FROM messages WHERE {self.visible()} "
+            f"ORDER BY id DESC LIMIT ?", (max(0, n),)).fetchall()
+        if rows and self.hidden_ids():
+            self._withhold("recent", self.conn.execute(
+                f"SELECT id, turn_id FROM messages WHERE id > ? AND NOT {VISIBLE} ORDER BY id",
+                (rows[-1][0] if len(rows) >= n else 0,)).fetchall())
         return [Message(*row) for row in reversed(rows)]
 
     # Recall's cost must not grow with the number of rows a word matches. Up to SMALL rows
@@ -106,13 +137,20 @@ class HistoryReader:
         if not terms or k <= 0 or self.fts is None:
             return []
         try:
+            hidden = self.hidden_ids()
+            wanted = k + len(hidden)   # forgotten rows may rank among the best: ask for as many more
             if self.fts == "fts5":
                 top = self.conn.execute("SELECT max(id) FROM messages").fetchone()[0] or 0
                 if top > self.SMALL:
-                    return self._fetch(self._bounded_search(terms, k, top))
-            return self._fetch(self._ranked(" OR ".join(map(_quoted, terms)), k))
+                    return self._visible(self._fetch(self._bounded_search(terms, wanted, top)), k)
+            return self._visible(self._fetch(self._ranked(" OR ".join(map(_quoted, terms)), wanted)), k)
         except sqlite3.Error:
             return []
+
+    def _visible(self, found: list[Message], k: int) -> list[Message]:
+        hidden = self.hidden_ids()
+        self._withhold("recall", [(m.id, m.turn_id) for m in found if m.id in hidden])
+        return [m for m in found if m.id not in hidden][:k]
 
     def _ranked(self, expression: str, k: int, above: int = 0) -> list[int]:
         if self.fts == "fts5":

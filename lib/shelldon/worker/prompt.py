@@ -93,6 +93,9 @@ class Sections(msgspec.Struct):
     recent: list[Message] = msgspec.field(default_factory=list)      # oldest → newest
     recall: list[Message] = msgspec.field(default_factory=list)      # most relevant first
     failures: list[str] = msgspec.field(default_factory=list)
+    # Left out as forgotten (shelldon-forget): section → the turn ids (recent, recall) or,
+    # for the summary, one entry per line withheld.
+    withheld: dict[str, list[str]] = msgspec.field(default_factory=dict)
 
 
 class SectionReport(msgspec.Struct):
@@ -260,7 +263,8 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
         ("system", 1, 0, ""),
         ("directive", int(bool(texts["directive"])), 0, reasons.get("directive", "" if s.directive else "no DIRECTIVE.md")),
         ("about", int(bool(texts["about"])), 0, reasons.get("about", "" if s.about else "no about.md")),
-        ("summary", int(bool(texts["summary"])), 0, reasons.get("summary", "" if s.summary else "no summary.md")),
+        ("summary", int(bool(texts["summary"])), len(s.withheld.get("summary", ())),
+         reasons.get("summary", "" if s.summary else "no summary.md")),
         ("collections", len(item_lines), items_left + dropped["collections"],
          "; ".join(filter(None, [
              f"{items_left + dropped['collections']} items past the {collections_bytes}-byte collections budget"
@@ -274,8 +278,18 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
                                  f"{dropped['recall']} past the prompt budget" if dropped["recall"] else ""]))),
         ("message", 1, 0, "never cut"),
     ):
-        report.append(SectionReport(name, sizes.get(name, 0), kept, left, why))
+        report.append(SectionReport(name, sizes.get(name, 0), kept, left, _withheld(why, s.withheld.get(name))))
     return Assembly(prompt, report)
+
+
+def _withheld(why: str, turns: list[str] | None) -> str:
+    """The report's reason, with what was withheld as forgotten (never in the prompt)."""
+    if not turns:
+        return why
+    ids = [t for t in turns if t]
+    said = (f"{len(turns)} withheld as forgotten"
+            + (f" (turns {', '.join(ids[:5])}{' …' if len(ids) > 5 else ''})" if ids else ""))
+    return "; ".join(filter(None, [why, said]))
 
 
 def split_sections(prompt: str) -> list[tuple[str, str]]:
@@ -403,6 +417,12 @@ def gather(home, message: str, bounds) -> Sections:
             try:
                 s.recent = reader.recent(bounds.recent)
                 s.recall = recall_hits(reader, message, bounds.recall, s.recent)
+                s.withheld.update(reader.withheld)
+                if s.summary:   # written before a forget, it may still tell what was forgotten
+                    from .forgotten import read, withhold_lines
+                    s.summary, gone = withhold_lines(s.summary, read(reader.conn))
+                    if gone:
+                        s.withheld["summary"] = [""] * gone
             except (sqlite3.Error, OSError) as exc:
                 s.failures.append(f"history unavailable: {exc}")
     finally:

@@ -5,9 +5,16 @@ quoted verbatim — and proposes ops for plain statements:
 
   "remember that …"              → remember in facts/
   "my <relation> <Name> …"       → remember in people/
+  "my <animal> <Name> …"         → remember in facts/ (pets/, where the contract has one)
   "my <thing> is …"              → remember in facts/
   "I like / love / prefer / hate / enjoy …" → remember in preferences/ + a keyed learning
   any other statement            → log_episode, and a learning keyed by its topic word
+
+Learning keys are readable words (`topic:lighthouse`, `pref:green-tea`): casefolded, a
+plural made singular, never a stem. A topic is never a stopword, a number or a word that
+says nothing about what the owner cares for ("years", "today"): those make no learning.
+The reply does not say whether anything was kept — the core says that, once it has
+applied the ops (core/outcome.py).
 
 Questions and greetings propose nothing. The same prompt and message always give the
 same reply and the same ops. Every op is within the op contract's bounds whatever the
@@ -20,16 +27,34 @@ import json
 import re
 
 from ..contracts.limits import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
+from ..contracts.ops import COLLECTIONS
 from .history_read import STOPWORDS, match_terms
 from .prompt import MEMORY_HEADINGS, MESSAGE_HEADING, split_sections
 
 RELATIONS = ("sister", "brother", "mother", "mom", "mum", "father", "dad", "wife", "husband",
              "partner", "friend", "son", "daughter", "boss", "colleague", "neighbour", "neighbor",
              "aunt", "uncle", "cousin", "grandmother", "grandma", "grandfather", "grandpa",
-             "girlfriend", "boyfriend", "niece", "nephew", "cat", "dog", "vet", "doctor", "teacher")
+             "girlfriend", "boyfriend", "niece", "nephew", "vet", "doctor", "teacher")
+ANIMALS = ("dog", "cat", "puppy", "kitten", "hamster", "rabbit", "bunny", "parrot", "budgie", "bird",
+           "fish", "goldfish", "horse", "pony", "tortoise", "turtle", "snake", "lizard", "ferret",
+           "guinea pig", "goat", "chicken", "hen", "rat", "mouse", "gerbil")
+# Where an animal is kept: not among the people.
+ANIMAL_COLLECTION = "pets" if "pets" in COLLECTIONS else "facts"
+# Words that make no topic: they say how long or how many, not what the owner cares for.
+NOT_TOPICS = frozenset("""
+zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
+sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred
+thousand million billion first second third fourth fifth half dozen couple several many much
+year years month months week weeks days hour hours minute minutes seconds today tonight yesterday
+tomorrow morning afternoon evening night time times ago old older newer always never sometimes
+often again still already soon later last next thing things something anything nothing everything
+stuff lots little great good nice well went going gone come came make made said says told want
+wanted need needed have having been were being would could should might must maybe really
+there here where when what which while very just also even much more most some every other
+""".split())
 _REMEMBER = re.compile(r"^\s*(?:please\s+)?remember\s+(?:that\s+)?(?P<what>.+)$",
                              re.IGNORECASE | re.DOTALL)
-_PERSON = re.compile(r"\b[Mm]y\s+(?:(?:best|older|younger|little|big|new|old)\s+)?(?P<rel>" + "|".join(RELATIONS) +
+_PERSON = re.compile(r"\b[Mm]y\s+(?:(?:best|older|younger|little|big|new|old)\s+)?(?P<rel>" + "|".join(RELATIONS + ANIMALS) +
                            r")(?:'s name is|\s+is called|\s+named|,)?\s+(?P<name>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
 _MY_THING = re.compile(r"\bmy\s+(?P<thing>[\w' -]{2,40}?)\s+(?:is|are|was)\s+(?P<value>.+)",
                              re.IGNORECASE | re.DOTALL)
@@ -50,6 +75,24 @@ def _stem(word: str) -> str:
         if len(word) > len(suffix) + 2 and word.endswith(suffix):
             return word[: -len(suffix)]
     return word
+
+
+def key_word(word: str) -> str:
+    """A word as a learning key holds it: casefolded, a plural made singular, still a word
+    a reader knows ("lighthouses" → "lighthouse", "berries" → "berry", "glass" stays)."""
+    word = word.casefold()
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def is_topic(word: str) -> bool:
+    """Can this word be what a statement is about? Not a stopword, a number or filler."""
+    folded = word.casefold()
+    return (len(folded) >= 4 and folded.isalpha() and folded not in STOPWORDS
+            and folded not in NOT_TOPICS and key_word(folded) not in NOT_TOPICS)
 
 
 def _match_form(word: str) -> str:
@@ -98,9 +141,12 @@ def propose_ops(message: str) -> list[dict]:
     person = _PERSON.search(text)
     like = _LIKE.search(text)
     if person:
+        # The owner's sentence first, as they wrote it: it is the line a reply quotes.
         name = _short(person.group("name"))
-        ops.append({"op": "remember", "collection": "people", "name": name,
-                    "content": _sentence(f"{name} is the owner's {person.group('rel')}. {text}")})
+        rel = person.group("rel")
+        ops.append({"op": "remember", "collection": ANIMAL_COLLECTION if rel in ANIMALS else "people",
+                    "name": name, "content": _sentence(f"{_sentence(text, MAX_CONTENT // 2)} "
+                                                       f"{name} is the owner's {rel}")})
     elif like:
         what = like.group("what").strip()
         verb = like.group("verb").casefold()
@@ -108,7 +154,7 @@ def propose_ops(message: str) -> list[dict]:
                     "content": _sentence(f"The owner {_third_person(verb)} {what}")})
         ops.append({"op": "capture_learning",
                     "observation": _sentence(f"The owner {_third_person(verb)} {what}", MAX_OBSERVATION),
-                    "pattern_key": _short("pref:" + "-".join(_stem(w) for w in _name_from(what, 2).split()))})
+                    "pattern_key": _short("pref:" + "-".join(key_word(w) for w in _name_from(what, 2).split()))})
         return ops
     else:
         thing = _MY_THING.search(text)
@@ -120,7 +166,7 @@ def propose_ops(message: str) -> list[dict]:
     topic = _topic(text)
     if topic:
         ops.append({"op": "capture_learning", "observation": _sentence(f"The owner talks about {topic}", MAX_OBSERVATION),
-                    "pattern_key": _short(f"topic:{_stem(topic)}")})
+                    "pattern_key": _short(f"topic:{key_word(topic)}")})
     return ops
 
 
@@ -131,8 +177,8 @@ def _third_person(verb: str) -> str:
 
 
 def _topic(text: str) -> str | None:
-    """The statement's most telling word: its longest non-stopword of four letters or more."""
-    words = [w for w in _LETTERS.findall(text) if len(w) >= 4 and w.casefold() not in STOPWORDS]
+    """The statement's most telling word: its longest topic word (is_topic), if any."""
+    words = [w for w in _LETTERS.findall(text) if is_topic(w)]
     return max(words, key=lambda w: (len(w), w.casefold())).casefold() if words else None
 
 
@@ -175,7 +221,7 @@ def respond(prompt: str, message: str) -> str:
     if memory and (question or not ops):
         reply = f'I remember this: "{_strip_marker(memory)}"'
     elif ops and ops[0]["op"] == "remember":
-        reply = f"Got it, I'll remember that ({ops[0]['collection']}/{ops[0]['name']})."
+        reply = f"Got it: {ops[0]['name']} ({ops[0]['collection']})."
     elif ops:
         reply = "Noted."
     elif question:
