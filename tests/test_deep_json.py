@@ -99,7 +99,7 @@ def test_a_deep_model_reply_or_ops_line_costs_only_itself(ready, home, fake_mode
     fake_model.reply = "Noted.\n```ops\n" + _op("tea") + "\n" + ARRAY + "\n" + _op("coffee") + "\n```"
     turn = ready("shelldon-turn", *brain, "remember things")
     _no_crash(turn)
-    assert turn.returncode == 0 and turn.stdout == b"Noted.\n", turn.stderr[-500:]
+    assert turn.returncode == 0 and turn.stdout.startswith(b"Noted.\n"), turn.stderr[-500:]
     assert sorted(p.name for p in (home / "memory/facts").iterdir()) == ["coffee.md", "tea.md"]
     fake_model.body = ARRAY.encode()   # the provider's whole answer nested too deeply
     deep = ready("shelldon-turn", *brain, "hello")

@@ -34,7 +34,7 @@ def test_the_quick_start_then_the_dream_run_as_written(tmp_path):
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "my sister; lives in Porto" in out                      # cat people/ana.md
-    assert "Porto" in out.split("I'll remember that (people/Ana).", 1)[1]   # shelldon-turn "where does Ana live?"
+    assert "Porto" in out.split("Saved: people/ana.md.", 1)[1]   # shelldon-turn "where does Ana live?"
     # the dream says what the README's comment says it says
     said = re.search(r"shelldon-dream --if-idle 0 +# (dreamt \(dream-…\): [^\n]+)", dream[0]).group(1)
     head, tail = said.split("…", 1)

@@ -277,7 +277,7 @@ def _record(home: Home, result: dict) -> None:
 def check_new_home(target: Home) -> None:
     """A restore writes only into a missing or empty directory, and never into a live home."""
     from ..worker.status import read_launcher_state
-    running = read_launcher_state(target.launcher_state)
+    running = read_launcher_state(target)
     if running is not None:
         raise Rejected(f"{target.root} is a live home (launcher pid {running['pid']}): "
                        f"restore into a new, empty directory")
@@ -372,7 +372,7 @@ def restore(src: str | None, new_home: Home, replica_url: str | None = None,
         if os.path.isdir(new_home.root):
             os.rmdir(new_home.root)
         os.rename(staging, new_home.root)
-        fsync_dir(os.path.dirname(new_home.root))
+        fsync_dir(os.path.dirname(new_home.root), root=os.path.dirname(new_home.root))
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -41,7 +41,7 @@ def replica_url(home: Home, url: str | None = None) -> str:
     """The replica URL: --url, else config.toml [replicate] url."""
     if url is None:
         from ..config import read_file
-        table = read_file(home.config).get("replicate", {})
+        table = read_file(home).get("replicate", {})
         unknown = set(table) - {"url"} if isinstance(table, dict) else set()
         if unknown:
             raise Rejected(f"config [replicate]: unknown key {sorted(unknown)[0]!r} (known: url)")

@@ -75,7 +75,7 @@ PR_SET_DUMPABLE = 4
 
 
 def _prctl(option: int, arg: int = 0) -> int:
-    import ctypes   # the launcher imports it before it forks: the worker may not read it later
+    import ctypes   # loaded already: drop_privileges imports it before the uid changes
     libc = ctypes.CDLL(None, use_errno=True)
     result = libc.prctl(option, ctypes.c_ulong(arg), ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0))
     if result < 0:
@@ -148,6 +148,7 @@ def worker_option(user: str | int) -> Target:
 def drop_privileges(target: Target) -> Target:
     """Clear groups, set gid, set uid, undumpable, verify. DropRefused on any failure."""
     refuse_root(target)
+    import ctypes  # noqa: F401  (for the prctl after the drop: the dropped uid may not read the stdlib)
     for step, arg in ((clear_groups, None), (set_gid, target.gid), (set_uid, target.uid),
                       (set_undumpable, None)):
         try:
