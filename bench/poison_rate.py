@@ -21,7 +21,7 @@ from shelldon.core.poison import standing_instruction  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "poison")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout")
+SPLITS = ("dev", "heldout", "heldout2")
 SPLIT_TURNS = " ||| "
 
 
