@@ -100,32 +100,60 @@ _BEARER = lazy(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9._~+/=-
 _CODE_OWNERS = (r"(?:door|front door|back door|gate|garden gate|garage(?: door)?|alarm|burglar alarm|safe|"
                 r"keypad|key ?pad|lock|padlock|lockbox|key ?safe|locker|bike lock|shed|entry|access|"
                 r"security|unlock|phone|iphone|ipad|tablet|sim|building|car park|parking|intercom|"
-                r"bank|atm|card|debit card|credit card|door entry|panel)")
+                r"bank|atm|card|debit card|credit card|door entry|panel|mailbox|letterbox|postbox|key|storage|"
+                r"house|flat|apartment|office|studio|cabin|caravan|boat|van|car|immobiliser|immobilizer|radio|"
+                r"tv|parental|gym|pool|arming|disarm|disarming|smart lock|front gate|back gate)")
 _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |entry |access |lock |unlock )?"
                  r"(?:code|combo|combination|pin|passcode))"
                  r"|(?:code|combo|combination)s? (?:to|for|of|on) (?:the |my |our |mum's |dad's |[a-z]+'s )?"
                  r"[a-z0-9][\w'-]*(?: [\w'-]+){0,3}?"
                  r"|pin(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|alarm|combo|combination|"
-                 r"keypad|key ?pad|padlock|lockbox|key ?safe)")
+                 r"keypad|key ?pad|padlock|lockbox|key ?safe"
+                 # "the gate opens with 2468": what it opens, with a verb of opening
+                 r"|" + _CODE_OWNERS + r"(?= (?:opens|unlocks|is armed|arms|disarms|takes|is set) ))")
 _WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!boarding )(?<!bus )(?<!day )(?<!season )pass|passphrase|passcode|secret word|safe word|code word|"
                  r"logins?|log-in|credentials|creds|wi-?fi(?: network)?(?: key| password| pw| pass| code)?|"
                  r"(?:network|wpa2?|wireless|router|guest)(?: network)? (?:key|password|pw|pass)|"
-                 r"(?:api|secret|access) key)")
-_FOR_WHAT = r"(?: (?:for|to|of|on|at) (?:the |my |our |a )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
-_SAYS = r"(?:\s*(?::|=|-|–|—)\s*|\s+(?:is|was|is now|is still|will be|are|=)\s*:?\s*)"
+                 r"(?:api|secret|access|recovery|backup) key|key (?:for|to) (?:the |my |our )?(?:wi-?fi|wlan|network|"
+                 r"router|hotspot)|(?:recovery|backup|2fa|mfa|otp|one-time|verification) codes?)")
+_FOR_WHAT = r"(?: (?:for|to|of|on|at|in) (?:the |my |our |a )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
+_SAYS = (r"(?:\s*(?::|=|-|–|—)\s*|\s+(?:is|was|is now|is still|will be|are|=|opens with|unlocks with|takes|"
+         r"is armed with|arms with|disarms with|is set to|is set with|set to|uses)\s*:?\s*)")
 # "wifi key x", "pin 4471": no verb, only straight after what is named
 _SAID = r"(?:" + _FOR_WHAT + _SAYS + r"|\s+)"
-_CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[- .](?=\d)){2,15}[#*]?)(?![\w/.:-]*\w)"
+_CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[A-Z](?=\d)|[- .](?=\d)){2,15}[#*]?)(?![\w/.:-]*\w)"
 _CODE_SAID = lazy(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
                         + _SAID + _CODE_VALUE, re.IGNORECASE)
 # a passphrase is words: the rest of the clause is the secret
-_PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|mnemonic)"
+_PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|backup phrase|mnemonic|"
+                    r"(?:seed|recovery|mnemonic|backup) words)"
                           + _FOR_WHAT + r"(?:\s*[:=]\s*|\s+(?:is|was)\s+:?\s*)"
                           + r"(?P<value>[^\s.;,][^\n.;]{2,300})", re.IGNORECASE)
 _SECRET_WORD = lazy(r"(?:secret|safe|code) word", re.IGNORECASE)
 _WORD_SAID = lazy(r"(?<![\w'])" + _WORD_SUBJECT + _SAID
                         + r"(?:(?:user(?:name)?\s*[:=]?\s*)?[^\s/]{1,64}\s*/\s*)?"
                         + r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
+
+# Other languages' words for a password or a code, then the value within the clause
+# ("mein Passwort für die Bank lautet x", "le code de la porte : 4B512").
+_FOREIGN_WORDS = (r"(?:mot de passe|mdp|passwort|kennwort|wlan-schl(?:ü|u)ssel|wlan-key|contrase(?:ñ|n)a|clave|senha|"
+                  r"wachtwoord|has(?:ł|l)o|пароль|(?:ş|s)ifre(?:si)?|l(?:ö|o)senord|salasana|adgangskode|passord|heslo|"
+                  r"jelsz(?:ó|o)|parola|passwortes|(?:la|il|mia|le|mon|ma) password|密码|口令|パスワード|暗証番号|비밀번호|암호)")
+_FOREIGN_SAID = lazy(r"(?<!\w)" + _FOREIGN_WORDS + r"(?P<rest>[^\n]{0,80})", re.IGNORECASE)
+_FOREIGN_CODE = lazy(r"(?<!\w)(?:(?:code|c(?:ó|o)digo|codice|kod|код|pin(?:code)?|t(?:ü|u)rcode)\s+(?:de|du|d'|del|della|"
+                     r"dello|do|da|dla|od|от|для|van|voor|f(?:ü|u)r|der|des|f(?:ö|o)r|til)\b|t(?:ü|u)rcode|zahlenschloss)"
+                     r"[^\n.;!?\d]{0,30}?[\s:=]\s*" + _CODE_VALUE, re.IGNORECASE)
+_MORE_CODES = lazy(r"[\s,]+(?P<value>(?=[\w-]*\d)[A-Za-z0-9][\w-]{3,63})")
+_DATE_LIKE = lazy(r"[\d/.:-]+$")   # a date, a time or a number said after the word: not the password
+_TOKEN = lazy(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;]+")
+_FOREIGN_CUES = ("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha", "wachtw",
+                 "hasł", "hasl", "пароль", "ifre", "senord", "salasana", "adgangs", "passord", "heslo", "jelsz",
+                 "parola", "密码", "口令", "パスワード", "暗証", "비밀번호", "암호")
+# "the NAS page asks for root / x", "router: admin and x": a user, then a password-shaped
+# value (checked by _value_is_secret), without the word password anywhere.
+_PAIR = lazy(r"(?:(?<![\w/])(?:admin|administrator|root|user|username|login|account|[\w.+-]+@[\w.-]+)\s*"
+             r"(?:/|,|and|:|&)\s*|(?<![\w/(\[\"'])[A-Za-z][\w.@+-]{1,63} / )(?P<value>[^\s,;/\"'()\[\]{}]{6,64})"
+             r"(?![\"'()\[\]{}])", re.IGNORECASE)
 
 # Payment cards: 13-19 digits, whole or in the groups cards print, with a card's prefix and
 # a valid Luhn check digit; a random 16-digit number passes Luhn one time in ten.
@@ -252,8 +280,8 @@ correct incorrect unknown new old please see ask check use stored written below 
 # What each family's matches must contain (lower-cased where the pattern ignores case).
 _KEY_CUES = ("pass", "pwd", "pin", "secret", "key", "token", "bearer", "licen", "recovery", "backup")
 _CODE_CUES = ("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc", "alarm", "keypad", "key pad",
-              "padlock", "lockbox", "keysafe", "key safe")
-_WORD_CUES = ("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key")
+              "padlock", "lockbox", "keysafe", "key safe", "opens", "unlocks", "arm", "takes", "is set")
+_WORD_CUES = ("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code")
 _DIGITS = tuple("0123456789")
 
 
@@ -308,11 +336,34 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 _SECRET_WORD().match(match.group()) and value.isalpha() and value.lower() not in _PROSE_WORDS):
             end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
             add(match.start("value"), end, "password")
-    for match in _find(_PHRASE_SAID, text, ("phrase", "mnemonic"), where=lower):
+            named = text[match.start():match.start("value")].rstrip(" :=-").lower()
+            if named.endswith(("codes", "keys")):
+                for more in _MORE_CODES().finditer(text, end):   # "backup codes 5821 3047 9012"
+                    if more.start() != end:
+                        break
+                    add(more.start("value"), more.end("value"), "password")
+                    end = more.end()
+    for match in _find(_PHRASE_SAID, text, ("phrase", "mnemonic", "words"), where=lower):
         value = match.group("value").rstrip()
         if value.split()[0].lower() in _PROSE_WORDS:
             continue   # "the passphrase is the same as before"
         if len(value.split()) >= 2 or _value_is_secret(value, strict=True):
+            add(match.start("value"), match.start("value") + len(value), "password")
+    for match in _find(_FOREIGN_SAID, text, _FOREIGN_CUES, where=lower):
+        # no grammar of each language: the first word of the clause that is password-shaped
+        for token in _TOKEN().finditer(match.group("rest")):
+            value = token.group().rstrip(".!?),;:")
+            if _value_is_secret(value, strict=True) and not _DATE_LIKE().match(value):
+                start = match.start("rest") + token.start()
+                add(start, start + len(value), "password")
+                break
+            if token.group()[-1:] in ".;":
+                break   # the clause ended
+    for match in _find(_FOREIGN_CODE, text, ("code", "digo", "codice", "kod", "код", "pin"), _DIGITS, where=lower):
+        add(match.start("code"), match.end("code"), "code")
+    for match in _find(_PAIR, text, (" / ", "admin", "root", "user", "login", "account", "@"), where=lower):
+        value = match.group("value").rstrip(".!?)")
+        if _value_is_secret(value, strict=True) and any(c.isdigit() for c in value) and _classes(value) >= 2:
             add(match.start("value"), match.start("value") + len(value), "password")
     cards = () if sum(c.isdigit() for c in text) < 13 else _CARD().finditer(text)
     for match in cards:
