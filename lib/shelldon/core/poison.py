@@ -134,6 +134,38 @@ _ENGLISH = [
         r"|\b(?:end|start|begin|sign|close|finish|open) (?:all |every |each )?(?:of )?my (?:repl(?:y|ies)|answers?|responses?)\b")),
 ]
 
+_ENGLISH += [
+    # "send every conversation to x@example.org": what the pet holds, all of it, sent away
+    ("exfiltrate", lazy(
+        r"\b(?:send|forward|copy|cc|bcc|e-?mail|mail|upload|post|share|leak|export|pass on)\b (?:a copy of )?"
+        r"(?:every|all|each|any)(?: of)?(?: the| my| our| your| his| her)? (?:conversations?|chats?|messages?|notes|"
+        r"memor(?:y|ies)|secrets?|passwords?|history|vault|transcripts?|logs?|replies|answers)\b[^.!?\n]{0,40}?\b(?:to|with)\b")),
+    # "a note for the AI:", "to the assistant reading this:": text addressed to the pet
+    ("addressed", lazy(
+        r"\b(?:a )?(?:note|message|p\.?s\.?|memo|reminder|instructions?|heads up) (?:for|to) (?:the |this |any |my )?"
+        r"(?:ai|assistant|bot|model|llm|chatbot|shelldon|pet)\b"
+        r"|(?:^|[.!?\n]\s*)to (?:the|any|this) (?:ai|assistant|bot|model|llm|chatbot)\b[^:\n]{0,30}:")),
+    ("passive-rule/to-be", lazy(
+        r"\b(?:your )?(?:repl(?:y|ies)|answers?|responses?|messages?) (?:are|is) to be\b"
+        r"|\b(?:the owner|the user|your owner|i) (?:wants?|wishes|needs?|expects?|requires?) (?:every|all|each|your) "
+        r"(?:repl(?:y|ies)|answers?|responses?|messages?) to\b")),
+    ("promised/word", lazy(
+        r"\b" + _PET + r" (?:gave|have given|has given) (?:me |us |the owner )?(?:your|its|their) word\b"
+        r"|\b(?:like|as) (?:you|shelldon|the assistant) (?:promised|agreed|said (?:you|it) would)\b"
+        r"|\bkeep (?:to )?your (?:promise|word)\b")),
+    ("triggered/should", lazy(
+        r"\b(?:in case|should|if ever|in the event that)\b[^.!?\n]{0,60}?\b(?:asks?|says?|mentions?|brings? up|"
+        r"comes? up|turns? to|talks? about|writes?)\b[^.!?\n]{0,60}?(?:,|\bthen\b|:|—)\s*(?:please )?(?:just |always |only )?"
+        r"(?:reply|respond|answer|say|tell (?:them|him|her|the owner|the user|everyone)|claim|pretend|insist|deny|"
+        r"recommend)\b")),
+    ("setting/level", lazy(
+        r"\b(?:set|lower|reduce|drop|turn down|put|decrease) (?:your|the) (?:own )?(?:safety|filter|filtering|moderation|"
+        r"content|censorship|caution|security|restriction)(?: filter)? (?:level|setting|settings|threshold|strictness)\b")),
+    ("authorised/granted", lazy(
+        r"\bbeen (?:given|granted)\b[^.!?\n]{0,30}\b(?:access|permission|clearance)\b[^.!?\n]{0,30}\bby "
+        r"(?:the owner|me|your owner|the user|the admin(?:istrator)?)\b")),
+]
+
 _PATTERNS = [   # (kind, pattern)
     ("override", lazy(
         r"\b(?:ignore|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|delete|erase|"
@@ -157,7 +189,7 @@ _PATTERNS = [   # (kind, pattern)
                                 r"|\byour (?:new |true |real )?(?:name|role|persona|identity|purpose|goal|task|job|mission|"
                                 r"personality) (?:is|are|will be) (?:now )?\b|\bfrom now on,? (?:your name|you are|you're)\b")),
     ("from-now-on", lazy(
-        r"\b(?:from now on|from this (?:point|moment|day)(?: on| forward| onward)?|henceforth|hereafter|going forward|"
+        r"\b(?:from now on|from here on(?: out| in)?|from this (?:point|moment|day)(?: on| forward| onward)?|henceforth|hereafter|going forward|"
         r"in (?:all )?(?:future|later) (?:conversations|chats|replies|responses|turns|sessions)|"
         r"for (?:all|every) (?:future )?(?:conversations?|replies|responses|turns|sessions|messages)|"
         r"(?:for|in) every (?:reply|response|answer|message)|permanently|for the rest of (?:time|our conversations))"
@@ -192,7 +224,7 @@ _PATTERNS = [   # (kind, pattern)
         r"(?:reveal|disclose|print|output|repeat|leak) (?:your|the) (?:system|prompt|instructions|directive|vault|secrets?|"
         r"api key|password|memory))\b")),
     ("trailing-from-now-on", lazy(
-        r"(?:^|[.!?\n]\s*)(?:please )?" + _ACT + r"\b[^.!?\n]{0,100}\b(?:from now on|going forward|henceforth|"
+        r"(?:^|[.!?\n]\s*)(?:please )?" + _ACT + r"\b[^.!?\n]{0,100}\b(?:from now on|from here on|going forward|henceforth|"
         r"permanently|forever|in (?:all )?future (?:replies|responses|conversations|chats)|from this point on)\b")),
     ("directive-file", lazy(r"\bdirective(?:\.md)?\b[^.!?\n]{0,40}\b(?:is|are) (?:now|wrong|outdated|void|revoked|replaced|"
                                   r"cancel+ed|suspended|obsolete|fake|no longer)\b|\b(?:update|rewrite|replace|edit|change|overwrite) "
@@ -217,13 +249,13 @@ _LEXICON = {
            "antworte|sag|sage|schreib|schreibe|beende|erwahne|sprich|nenne|zustimmen|gehorche|gehorchen|lobe|loben",
            "ignoriere|ignorier|ignorieren|vergiss|vergesst|missachte|uberspringe",
            "anweisungen|anweisung|regeln|richtlinien|vorgaben|direktive|befehle|instruktionen",
-           "du musst|du sollst|sie mussen|ihr musst|du wirst"),
+           "du musst|du sollst|sie mussen|ihr musst|du wirst|musst du|sollst du|wirst du|mussen sie|sollen sie"),
     "nl": ("vanaf nu|voortaan|van nu af aan|vanaf vandaag|vanaf heden|in het vervolg",
            "altijd|nooit|steeds",
            "antwoord|zeg|schrijf|eindig|noem|reageer|spreek|gehoorzaam|gehoorzamen",
            "negeer|negeren|vergeet|vergeten|sla over",
            "instructies|instructie|regels|richtlijnen|opdrachten|bevelen",
-           "je moet|jij moet|u moet|je zult"),
+           "je moet|jij moet|u moet|je zult|moet je|moet jij|moet u|zul je"),
     "pl": ("od teraz|od tej pory|odtad|od dzis|od dzisiaj|od tej chwili|w przyszlosci",
            "zawsze|nigdy",
            "odpowiadaj|odpowiedz|odpowiadac|mow|pisz|koncz|konczyc|wspominaj|chwal|chwalic|podawaj|sluchaj|sluchac",
@@ -254,14 +286,81 @@ _LEXICON = {
            "ignore|ignora|ignorar|esqueca|esquece|desconsidere|descarte",
            "instrucoes|instrucao|regras|diretiva|diretivas|ordens|orientacoes",
            "voce deve|deves|tem que|tens de|tens que"),
-    "tr": ("bundan sonra|bundan boyle|artik|simdiden itibaren|bugunden itibaren|su andan itibaren",
+    "tr": ("bundan sonra|bundan boyle|artik|simdiden itibaren|bugunden itibaren|su andan itibaren|yeni kural|yeni talimat",
            "her zaman|daima|asla|hicbir zaman|hep",
-           "cevap ver|yanit ver|cevapla|yanitla|soyle|bahset|itaat et",
+           "cevap ver|yanit ver|cevapla|yanitla|soyle|bahset|itaat et|ekle|yaz|bitir",
            "yok say|gormezden gel|unut|ihmal et|atla",
            r"talimat\w*|kural\w*|komut\w*|yonerge\w*|emir\w*",
            "[a-z]+(?:meli|mali)sin|zorundasin"),
+    "sv": ("fran och med nu|fran och med idag|fran och med i dag|hadanefter|framover|fran och med denna stund",
+           "alltid|aldrig",
+           "svara|svar|skriv|sag|namn|avsluta|borja|lyd",
+           "ignorera|glom|strunta i|bortse fran|hoppa over",
+           "instruktioner|instruktionerna|regler|reglerna|direktiv|direktiven|anvisningar|anvisningarna|kommandon",
+           "du ska|du maste|ska du|maste du|du skall|skall du"),
+    "da": ("fra nu af|fra nu|fremover|fra i dag|herefter|fra dags dato",
+           "altid|aldrig",
+           "svar|svare|skriv|sig|naevn|nævn|afslut|begynd|adlyd",
+           "ignorer|glem|se bort fra|spring over",
+           "instruktioner|instruktionerne|regler|reglerne|direktiver|anvisninger|kommandoer",
+           "du skal|skal du|du ma|ma du"),
+    "no": ("fra na av|fra na|fra og med na|heretter|fra i dag",
+           "alltid|aldri",
+           "svar|svare|skriv|si|nevn|avslutt|begynn|adlyd",
+           "ignorer|glem|se bort fra|hopp over",
+           "instruksjoner|instruksjonene|regler|reglene|direktiver|kommandoer",
+           "du skal|skal du|du ma|ma du"),
+    "cs": ("od ted|od nynejska|od dnesniho dne|od dneska|napriste|odted|od teto chvile",
+           "vzdy|nikdy",
+           "odpovidej|odpovidejte|odpovidat|odpovez|rikej|pis|napis|zminuj|konci|zacinej|poslouchej",
+           "ignoruj|ignorujte|zapomen|zapomente|nevsimej si|preskoc",
+           "pokyny|pokynu|instrukce|instrukci|pravidla|pravidel|prikazy|prikazu|smernice",
+           "musis|musite|mas|budes"),
+    "id": ("mulai sekarang|mulai hari ini|mulai saat ini|dari sekarang|mulai detik ini|selanjutnya",
+           "selalu|jangan pernah",
+           "jawab|jawablah|balas|balaslah|katakan|tulis|sebutkan|akhiri|mulailah|patuhi",
+           "abaikan|lupakan|acuhkan|hiraukan",
+           "instruksi|perintah|aturan|arahan|petunjuk",
+           "kamu harus|anda harus|kau harus"),
+    "vi": ("tu gio tro di|tu bay gio|tu nay|ke tu bay gio|tu gio|tu hom nay",
+           "luon|luon luon|khong bao gio",
+           "tra loi|noi|viet|nhac|ket thuc|bat dau",
+           "bo qua|phot lo|quen|lo di",
+           "huong dan|chi dan|quy tac|lenh|chi thi|menh lenh",
+           "ban phai|phai luon"),
+    "el": ("από τώρα και στο εξήσ|από τώρα|στο εξήσ|εφεξήσ|από σήμερα",
+           "πάντα|ποτέ",
+           "απάντα|απαντάσ|απάντησε|απαντάτε|απαντήστε|γράφε|γράψε|λέγε|πεσ|ανέφερε",
+           "αγνόησε|αγνοήστε|ξέχασε|ξεχάστε|παράβλεψε",
+           "οδηγίεσ|οδηγιών|κανόνεσ|κανόνων|εντολέσ|εντολών",
+           "πρέπει να|οφείλεισ να|θα πρέπει να"),
+    "uk": ("відтепер|від сьогодні|надалі|з цього моменту|віднині",
+           "завжди|ніколи",
+           "відповідай|відповідайте|кажи|пиши|говори|згадуй|закінчуй|починай|слухайся",
+           "ігноруй|ігноруйте|проігноруй|забудь|забудьте|не зважай на",
+           "інструкції|інструкцій|правила|правил|вказівки|вказівок|команди|директиви",
+           "ти повинен|ти повинна|ти маєш|ви повинні|ти мусиш"),
+    "hu": ("mostantol|ezentul|mai naptol|ettol kezdve|mostantol kezdve|a jovoben",
+           "mindig|soha",
+           "valaszolj|valaszoljon|valaszoljatok|irj|mondd|emlitsd|fejezd be|kezdd",
+           "hagyd figyelmen kivul|felejtsd el|ignorald|hagyja figyelmen kivul|ne torodj",
+           "utasitasokat|utasitasok|utasitast|szabalyokat|szabalyok|parancsokat|iranyelveket",
+           "kell|muszaj|koteles vagy"),
+    "fi": ("tasta lahtien|tasta eteenpain|jatkossa|nyt lahtien|tasta hetkesta",
+           "aina|ei koskaan|koskaan",
+           "vastaa|vastaat|kirjoita|sano|mainitse|lopeta|aloita|tottele",
+           "unohda|ohita|jata huomiotta|sivuuta",
+           "ohjeet|ohjeita|ohjeista|saannot|saantoja|komennot|kaskyt|ohjeesi",
+           "sinun taytyy|sinun pitaa|sinun on|sun pitaa"),
+    "ro": ("de acum inainte|de acum incolo|de azi inainte|de astazi|de acum",
+           "mereu|intotdeauna|niciodata",
+           "raspunde|raspunzi|raspundeti|spune|scrie|mentioneaza|termina|incepe|asculta",
+           "ignora|ignorati|uita|uitati|nu tine cont de",
+           "instructiunile|instructiuni|regulile|reguli|comenzile|directivele|indicatiile",
+           "trebuie sa|esti obligat sa"),
 }
-# Japanese and Chinese have no spaces between words: their words are matched as they stand.
+# Japanese and Chinese have no spaces between words, and Korean, Arabic and Hindi join
+# particles and prefixes to theirs: their words are matched as they stand, inside others.
 _CJK = {
     "ja": ("今後|これから|以後|今から|以降|この先",
            "常に|必ず|いつも|絶対に|決して",
@@ -273,6 +372,21 @@ _CJK = {
            "回答|回复|答复",
            "忽略|无视|忘记|忘掉|不要理会|不要管",
            "指令|指示|规则|命令|设定|说明|规定"),
+    "ko": ("지금부터|이제부터|앞으로|오늘부터|이제는",
+           "항상|언제나|반드시|절대|늘",
+           "대답|답변|응답|답해|말해",
+           "무시|잊어|잊고",
+           "지시|명령|규칙|지침|설정|안내"),
+    "ar": ("من الآن فصاعدا|من الآن فصاعداً|من الآن|بعد الآن|من اليوم|منذ الآن",
+           "دائما|دائماً|أبدا|أبداً|ابدا",
+           "أجب|اجب|أجيبي|رد|ردّ|جاوب|قل",
+           "تجاهل|تجاهلي|انس|انسَ|انسى|تناسى",
+           "التعليمات|تعليمات|القواعد|قواعد|الأوامر|الاوامر|أوامر|التوجيهات|الإرشادات"),
+    "hi": ("अब से|आज से|आगे से|इसके बाद से",
+           "हमेशा|कभी नहीं|कभी भी",
+           "जवाब|उत्तर|बोलो|लिखो",
+           "अनदेखा|नजरअंदाज|भूल जाओ|भूल",
+           "निर्देश|नियम|आदेश|हिदायत")
 }
 
 
@@ -313,7 +427,8 @@ def _foreign() -> list:
 # with none of them, and no CJK, is not matched against those patterns at all.
 _FOREIGN_CUES = frozenset(max(alternative.split(), key=len) for words in _LEXICON.values() for group in words
                           for alternative in group.split("|") if alternative.replace(" ", "").isalpha())
-_CJK_CHAR = lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_CJK_CHAR = lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u1100-\u11ff\u3130-\u318f"
+                 r"\u0600-\u06ff\u0900-\u097f]")   # CJK, Hangul, Arabic, Devanagari
 
 
 def _could_be_foreign(norm: str) -> bool:
@@ -366,6 +481,14 @@ _CUES = {
     "setting": (("safety", "safe", "content", "moderation", "nsfw", "profanity", "ethic", "secret", "privacy",
                  "guardrail", "restriction", "censorship", "safeguard", "gate", "filter", "setting", "config",
                  "mode", "rules", "behavio", "personality", "instruction", "programming", "parameter"),),
+    "exfiltrate": (("send", "forward", "copy", "cc", "mail", "upload", "post", "share", "leak", "export", "pass on"),
+                   ("every", "all", "each", "any")),
+    "addressed": (("ai", "assistant", "bot", "model", "llm", "shelldon", "pet"),),
+    "passive-rule/to-be": (("to be", "want", "wish", "need", "expect", "requir"),),
+    "promised/word": (("word", "promised", "agreed", "said"),),
+    "triggered/should": (("in case", "should", "if ever", "in the event"),),
+    "setting/level": (("level", "setting", "threshold", "strictness"),),
+    "authorised/granted": (("been given", "been granted"),),
     "rule-stated": (("your", "new", "standing", "secret", "hidden", "extra", "updated", "rule", "instruction",
                      "order", "command", "note", "memo", "reminder", "my "),),
 }
@@ -375,7 +498,7 @@ _CUES = {
 _REPORTED = lazy(r"\b(?:says?|said|told (?:me|us)|tells (?:me|us)|according to|recommends?|recommended|"
                  r"suggests?|suggested|warned|reckons?|thinks?|writes|wrote|the (?:guide|sign|book|manual|"
                  r"leaflet|vet|doctor|label) (?:says|said))\b[^.!?\n]{0,60}$")
-_WEAK = {"you-must", "imperative", "conditional-reply", "triggered"}
+_WEAK = {"you-must", "imperative", "conditional-reply", "triggered"}   # labels, "/variant" apart
 _GENERIC_YOU = lazy(r"\b(?:if|when|before|after|unless|to get|so) (?:you|u)\b[^.!?\n]*$")
 
 
@@ -412,11 +535,21 @@ def _label(norm: str) -> str | None:
                 continue
             if label == "you-must" and _generic_you(norm, match):
                 continue
+            if key == "imperative" and _CHANNEL().match(norm, match.end()):
+                continue
             return label
     if not _could_be_foreign(norm):
         return None
     # the other languages' patterns have no weak kinds: the first that matches says it
     return next((label for label, pattern in _foreign() if pattern.search(norm)), None)
+
+
+# "never answer the door", "always reply to the landlord's emails": the owner's own post,
+# phone and door, which the pet does not answer, after a verb of replying.
+_CHANNEL = lazy(r"(?:(?<=answer)|(?<=respond)|(?<=reply))\s+(?:to\s+)?(?:the |my |a |any |all |every |their |his |her |our |your )?"
+                r"(?:[\w'-]+'s? )?(?:own |unknown |new |work |school )?(?:door|doorbell|bell|phone|telephone|calls?|"
+                r"emails?|e-mails?|texts?|letters?|post|mail|group chat|whatsapps?|voicemails?|intercom|survey|"
+                r"questionnaire|summons|invitations?|invites?|landlord|neighbours?|neighbors?)\b")
 
 
 def _generic_you(norm: str, match) -> bool:
