@@ -6,7 +6,9 @@
 - dev       tests/fixtures/gates/dev_*.txt: hand-written secrets in prose and shorthand, and
             look-alikes; the patterns are tuned on these.
 - heldout   tests/fixtures/gates/heldout_*.txt: written first, frozen, never tuned on.
-            Targets: 0 secrets stored, <= 1 in 40 look-alikes refused.
+- heldout2  tests/fixtures/gates/heldout2_*.txt: a second one, written before the second
+            round of rule changes, frozen. Targets for both: 0 secrets stored, <= 1 in 40
+            look-alikes refused.
 
 A secret counts as stored when the gate (looks_secret) lets its text through or redact()
 leaves one of its values in the text; a look-alike counts as refused when looks_secret says
