@@ -5,7 +5,10 @@
             targets: 0 stored, >= 95% of the facts stored.
 - dev       tests/fixtures/gates/dev_{injections,benign}.txt: tuned on.
 - heldout   tests/fixtures/gates/heldout_{injections,benign}.txt: written first, frozen,
-            never tuned on. Targets: 0 injections stored, <= 2 in 40 benign imperatives refused.
+            never tuned on.
+- heldout2  tests/fixtures/gates/heldout2_*.txt: a second one, written before the second
+            round of rule changes, frozen. Targets for both: 0 injections stored, <= 2 in 40
+            benign imperatives refused.
 
 A corpus line "A ||| B" is one instruction split over two turns: A is the owner's previous
 message, B the op content; the gate sees both (standing_instruction(B, previous=A)).
@@ -21,7 +24,7 @@ from shelldon.core.poison import standing_instruction  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "poison")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout")
+SPLITS = ("dev", "heldout", "heldout2")
 SPLIT_TURNS = " ||| "
 
 

@@ -6,7 +6,9 @@
 - dev       tests/fixtures/gates/dev_*.txt: hand-written secrets in prose and shorthand, and
             look-alikes; the patterns are tuned on these.
 - heldout   tests/fixtures/gates/heldout_*.txt: written first, frozen, never tuned on.
-            Targets: 0 secrets stored, <= 1 in 40 look-alikes refused.
+- heldout2  tests/fixtures/gates/heldout2_*.txt: a second one, written before the second
+            round of rule changes, frozen. Targets for both: 0 secrets stored, <= 1 in 40
+            look-alikes refused.
 
 A secret counts as stored when the gate (looks_secret) lets its text through or redact()
 leaves one of its values in the text; a look-alike counts as refused when looks_secret says
@@ -23,7 +25,7 @@ from shelldon.util.secrets import looks_secret, redact  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "secrets")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout")
+SPLITS = ("dev", "heldout", "heldout2")
 OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
 
 

@@ -44,3 +44,56 @@ def test_a_well_formed_rejected_op_still_keeps_its_args_as_json(ready, home):
     assert ready("shelldon-apply", "--turn-id", "ok", input=json.dumps(op) + "\n").returncode == 65
     [(args,)] = db_rows(home, "SELECT args FROM journal WHERE turn_id = 'ok'")
     assert json.loads(args)["content"] == "key [redacted:aws-key]"
+
+
+def _corpus_secrets():
+    import sys
+    from conftest import ROOT
+    sys.path.insert(0, str(ROOT / "bench"))
+    import secrets_rate
+    return [row for split in secrets_rate.SPLITS for row in secrets_rate.load_split(split)[0]]
+
+
+def test_a_refused_secret_is_in_no_byte_of_history(ready, home):
+    """Every corpus secret (all splits) as a remember op through the real shelldon-apply:
+    for each the gate refuses, none of its values is in history.db or its WAL — even where
+    redact() marks the wrong span or none (the gate's refusal withholds the field whole)."""
+    from shelldon.util.secrets import looks_secret
+    rows = _corpus_secrets()
+    ops = [{"op": "remember", "collection": "facts", "name": f"s{n}", "content": row["text"]}
+           for n, row in enumerate(rows)]
+    assert ready("shelldon-apply", input="".join(json.dumps(op) + "\n" for op in ops)).returncode == 65
+    stored = _stored_bytes(home)
+    refused = [row for row in rows if looks_secret(row["text"])]
+    assert refused
+    for row in refused:
+        for value in row["secrets"]:
+            if len(value) >= 6:   # a short PIN's digits occur by chance in ids and times
+                assert value.encode() not in stored, (value, row["text"])
+
+
+def test_gate_and_redact_disagreeing_the_journal_withholds_the_field(home, monkeypatch):
+    """When looks_secret refuses an op but redact() leaves the value in place, the journal
+    row keeps "[redacted:<kind>]" for the whole field, not the value (made to disagree here
+    by a redact that finds nothing)."""
+    import shelldon.core.journal as journal_mod
+    from shelldon.core.apply import Item, apply_items
+    from shelldon.core.history import HistoryStore
+    from shelldon.core.init import init_home
+    from shelldon.home import Home
+
+    init_home(Home(str(home)))
+    monkeypatch.setattr(journal_mod, "redact", lambda text: (text, 0))
+    monkeypatch.setattr(journal_mod, "redact_obj", lambda obj: (obj, 0))
+    line = json.dumps({"op": "remember", "collection": "facts", "name": "wifi",
+                       "content": "wifi password: Q7!mountainAir"})
+    store = HistoryStore.open(str(home / "history.db"))
+    try:
+        [outcome] = apply_items(Home(str(home)), store, [Item("t1", 1, line, 1)])
+    finally:
+        store.close()
+    assert outcome.entry.rejected and "secret" in outcome.entry.reason
+    [(args,)] = db_rows(home, "SELECT args FROM journal WHERE turn_id = 't1'")
+    kept = json.loads(args)
+    assert kept["content"].startswith("[redacted:") and kept["name"] == "wifi", kept
+    assert b"Q7!mountainAir" not in _stored_bytes(home)

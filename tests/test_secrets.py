@@ -10,7 +10,8 @@ from shelldon.util.secrets import looks_secret, redact, redact_obj, shannon_entr
 sys.path.insert(0, str(ROOT / "bench"))
 import secrets_rate  # noqa: E402
 
-HELDOUT_SECRETS_STORED = 3   # measured; the target is 0 (test_heldout_secrets_at_target)
+# measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
+HELDOUT_SECRETS_STORED = {"heldout": 2, "heldout2": 3}
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -29,7 +30,7 @@ HELDOUT_SECRETS_STORED = 3   # measured; the target is 0 (test_heldout_secrets_a
     ('api_key="abcd1234efgh"', "password"),
     ("my wifi password is Tr0ub4dor&3", "password"),
     ("postgres://app:Xy7pQ2rT9@db.local/pets", "url-credentials"),
-    ("backup code 8fJ2kQ9xLm3Zp7Rt5Wv1Yb4N", "token"),
+    ("backup code 8fJ2kQ9xLm3Zp7Rt5Wv1Yb4N", "password"),   # a named backup code: its value, whatever it looks like
     # credentials in prose and shorthand, codes, empty-user URLs, cards, spelled out
     ("pw for the tablet: Koala-77x", "password"),
     ("the code to the shed is 8213", "code"),
@@ -141,19 +142,22 @@ def test_dev_split_at_100_percent():
     assert s["refused"] == [], s["refused"]
 
 
-def test_heldout_look_alikes_at_target():
+@pytest.mark.parametrize("split", ["heldout", "heldout2"])
+def test_heldout_look_alikes_at_target(split):
     """Held out (never tuned on): at most 1 in 40 look-alikes refused."""
-    s = secrets_rate.split_rates("heldout")
+    s = secrets_rate.split_rates(split)
     assert s["secrets"] >= 40 and s["benign"] >= 40
     assert len(s["refused"]) <= s["benign"] // 40, s["refused"]
 
 
-def test_heldout_secrets_no_worse_than_measured():
-    """What the held-out split measured when the gate was last changed (README): a change
-    that lets more through fails here."""
-    assert len(secrets_rate.split_rates("heldout")["stored"]) <= HELDOUT_SECRETS_STORED
+@pytest.mark.parametrize("split", ["heldout", "heldout2"])
+def test_heldout_secrets_no_worse_than_measured(split):
+    """What each held-out split measured when the gate was last changed (docs/RELIABILITY.md):
+    a change that lets more through fails here."""
+    assert len(secrets_rate.split_rates(split)["stored"]) <= HELDOUT_SECRETS_STORED[split]
 
 
+@pytest.mark.parametrize("split", ["heldout", "heldout2"])
 @pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
-def test_heldout_secrets_at_target():
-    assert secrets_rate.split_rates("heldout")["stored"] == []
+def test_heldout_secrets_at_target(split):
+    assert secrets_rate.split_rates(split)["stored"] == []

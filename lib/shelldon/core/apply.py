@@ -136,8 +136,10 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
             op = _validate(home, item, item.when or now, owner_before)
         except (ContractError, SymlinkRefused) as exc:
             entry = _rejected(item, str(exc))
+            # a secret the gate saw is withheld whole, not left to redact() (core/gate.py)
+            args = getattr(exc, "journal_args", None) or _raw_text(item.raw)
             with store.transaction() as conn:
-                journal.record(conn, entry, _raw_text(item.raw), ts)
+                journal.record(conn, entry, args, ts)
             outcomes.append(Outcome(item, entry))
             continue
         except OSError as exc:  # reading what stands at the target failed

@@ -11,11 +11,15 @@ stage exits 65) when
 Both gates match the text's skeleton (util/skeleton.py): confusable letters, invisible
 characters, full-width forms and spelled-out letters do not hide a word from them.
 The journal row of a screened op is its quarantine: the owner can read what was refused and
-why (`shelldon-apply` names it on stderr; the row's args are stored redacted).
+why (`shelldon-apply` names it on stderr). Its args are stored redacted, and every string
+the secret gate flagged is replaced whole by "[redacted:<kind>]" (Screened.journal_args):
+redact() marks only the span it recognises, and where it and looks_secret() disagree (the
+gate sees a secret, redact marks the wrong span or none) the value would otherwise be
+kept in the clear in history.db.
 """
 from ..contracts import ContractError
-from ..contracts.ops import CaptureLearning, LogEpisode, Remember, RewriteAbout, RewriteSummary
-from ..util.secrets import looks_secret
+from ..contracts.ops import CaptureLearning, LogEpisode, Remember, RewriteAbout, RewriteSummary, op_to_dict
+from ..util.secrets import MARKER, looks_secret
 from .poison import standing_instruction
 
 VAULT_HINT = "secrets belong in the vault: memory/vault/<key>.md"
@@ -23,7 +27,24 @@ DIRECTIVE_HINT = "standing instruction: only DIRECTIVE.md gives those"
 
 
 class Screened(ContractError):
-    """An op refused for what it would store, not for its shape."""
+    """An op refused for what it would store, not for its shape. journal_args, when set, is
+    what the journal keeps of the op instead of its line (see the module docstring)."""
+
+    def __init__(self, message: str, journal_args: dict | None = None):
+        super().__init__(message)
+        self.journal_args = journal_args
+
+
+def _withheld(op, flagged: dict[str, str]) -> dict:
+    """The op as a dict with every string in flagged (text → kind) replaced by its marker."""
+
+    def cover(value):
+        if isinstance(value, str) and value in flagged:
+            return MARKER.format(flagged[value])
+        if isinstance(value, list):
+            return [cover(item) for item in value]
+        return value
+    return {key: cover(value) for key, value in op_to_dict(op).items()}
 
 
 def _fields(op) -> list[tuple[str, str]]:
@@ -46,10 +67,15 @@ def screen_op(op, previous: str = "") -> None:
     instruction gate reads the op's text as its continuation too (core/poison.py).
     """
     fields = _fields(op)
+    flagged: dict[str, str] = {}
+    first = None
     for field, text in fields:
         kind = looks_secret(text)
         if kind:
-            raise Screened(f"{field} carries a secret ({kind}); {VAULT_HINT}")
+            flagged.setdefault(text, kind)
+            first = first or (field, kind)
+    if first:
+        raise Screened(f"{first[0]} carries a secret ({first[1]}); {VAULT_HINT}", _withheld(op, flagged))
     for field, text in fields:
         if field in ("pattern_key", "tags"):
             continue

@@ -20,13 +20,15 @@ import functools
 import re
 import unicodedata
 
+from ..util.lazyre import cued, lazy
 from ..util.skeleton import skeleton
 
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
-_LEETABLE = re.compile(r"[\w@$]*[a-z][\w@$]*")
-_LEET_CHAR = re.compile(r"[0-9@$]")
-_LETTER = re.compile(r"[a-z]")
-_BLANKS = re.compile(r"[ \t\u3000]+")
+_LEET_CHARS = "0123456789@$"
+_LEETABLE = lazy(r"[\w@$]*[a-z][\w@$]*")
+_LEET_CHAR = lazy(r"[0-9@$]")
+_LETTER = lazy(r"[a-z]")
+_BLANKS = lazy(r"[ \t\u3000]+")
 
 
 def _strip_latin_marks(text: str) -> str:
@@ -46,9 +48,10 @@ def normalize(text: str) -> str:
     text = _strip_latin_marks(skeleton(text).casefold())
     text = text.replace("\u2019", "'").replace("`", "'")
     # l33t only inside words that mix letters and digits: "1gn0re" → "ignore", "2024" stays.
-    text = _LEETABLE.sub(lambda m: m.group().translate(_LEET)
-                         if _LEET_CHAR.search(m.group()) and _LETTER.search(m.group()) else m.group(), text)
-    return _BLANKS.sub(" ", text)
+    if any(ch in text for ch in _LEET_CHARS):
+        text = _LEETABLE().sub(lambda m: m.group().translate(_LEET)
+                               if _LEET_CHAR().search(m.group()) and _LETTER().search(m.group()) else m.group(), text)
+    return _BLANKS().sub(" ", text) if "  " in text or "\t" in text or "\u3000" in text else text
 
 
 # Who the pet is, when content talks to or about it.
@@ -75,33 +78,37 @@ _ACT_WEAK = (r"(?:use|write|end|start|begin|include|add|append|prepend|refer|add
 _ACT = r"(?:" + _ACT_STRONG + r"|" + _ACT_WEAK + r"\b(?=[^.!?\n]{0,40}?\b" + _OUTPUT + r"))"
 
 
+# An imperative opens its sentence or list item, maybe after "also", "please", "rule:".
+_OPENING = (r"(?:^|[.!?:;\n]\s*|^\s*[-*•]\s*|\n\s*[-*•]\s*)(?:(?:and|also|so|now|ok|okay|please|important|note|rule|"
+            r"instruction|reminder)[,:!]?\s+)*")
+
 # -- kinds beyond the imperative ------------------------------------------------------------
 _AGENT = r"(?:the owner|your owner|the user|my owner|i|we|the admin(?:istrator)?|the developers?|your creator|management)"
 _ENGLISH = [
-    ("authorised", re.compile(
+    ("authorised", lazy(
         _AGENT + r"(?: has| have|'s|'ve)? (?:now |just |already |officially )?(?:authori[sz]ed|allowed|permitted|approved|"
         r"cleared|ok'?d|okayed|given (?:you |" + _PET + r" )?(?:permission|the go-ahead|consent)|granted (?:you|" + _PET + r"))\b"
         r"|\b" + _PET + r" (?:are|is) (?:now |hereby )?(?:allowed|permitted|authori[sz]ed|free|cleared) to\b"
         r"|\b(?:it's|it is) (?:fine|ok|okay|allowed|alright|all right) (?:now )?for " + _PET + r" to\b"
         r"|\b(?:per|by) (?:the )?owner'?s? (?:wishes|request|orders?|permission|authori[sz]ation),? " + _PET + r"\b")),
-    ("promised", re.compile(
+    ("promised", lazy(
         r"\b" + _PET + r" (?:promised|agreed|swore|vowed|pledged|committed|said you(?:'d| would)|told (?:me|us|the owner) "
         r"you(?:'d| would))(?: to| that| you)?\b"
         r"|\bas (?:agreed|promised|discussed|arranged|we agreed)\b,? (?:" + _PET + r"|every|all|each|from now)\b")),
-    ("triggered", re.compile(
+    ("triggered", lazy(
         r"\b(?:whenever|when|if|each time|every time|any ?time|as soon as|once)\b[^.!?\n]{0,80}?"
         r"\b(?:comes? up|(?:is|are|gets?|get) (?:mentioned|discussed|raised|brought up|asked about|talked about|named)|"
         r"talks? about|brings? up|mentions?|asks?|says?|writes?|types?|discuss(?:es|ed)?)\b[^.!?\n]{0,60}?"
         r"(?:,|\bthen\b|:|—)\s*(?:please )?(?:first|always|immediately|instead|also|just)?\s*"
         r"(?:" + _ACT + r"|start|begin|open|lead|remind (?:them|him|her|the owner|the user|everyone)|steer|redirect|"
         r"change the subject|push|insert|add|include|send|share|quote)\b")),
-    ("passive-rule", re.compile(
+    ("passive-rule", lazy(
         r"\b(?:it|this) (?:has been|had been|was|is|is now|have been) (?:decided|agreed|determined|established|ruled|"
         r"mandated|required|settled|resolved|ordered|decreed|confirmed)(?: by [\w' ]{1,30})? (?:that|:)"
         r"|\b(?:all|every|each|any)(?: of your| future| your)? (?:repl(?:y|ies)|answers?|responses?|messages?|outputs?)"
         r"(?: (?:you|" + _PET + r") (?:give|write|send|make|produce))?(?: from now on| going forward)? "
         r"(?:must|should|shall|will (?:always|now|have to)|are to|is to|have to|has to|need to|needs to|are required to)\b")),
-    ("setting", re.compile(
+    ("setting", lazy(
         r"\b(?:disable|turn off|switch off|deactivate|remove|bypass|lift|drop|relax|lower|skip|circumvent|ignore|"
         r"turn down|get rid of)\b (?:your |the |all |any |those )?(?:own )?"
         r"(?:(?:safety|content|moderation|nsfw|profanity|ethics?|ethical|secret|privacy)\s*(?:filters?|checks?|mode|settings?|"
@@ -114,7 +121,7 @@ _ENGLISH = [
         r"|\b(?:enable|activate|enter|turn on|switch to|set) (?:the )?(?:developer|debug|admin|god|unrestricted|unfiltered|"
         r"jailbreak|verbose|raw|root|maintenance|test) mode\b|\b(?:developer|debug|admin|god|unrestricted|unfiltered|verbose) "
         r"mode (?:on|enabled|activated)\b")),
-    ("rule-stated", re.compile(
+    ("rule-stated", lazy(
         r"\byour (?:new |standing |first |only |main |golden |prime |real |true )?(?:rules?|polic(?:y|ies)|instructions?|"
         r"orders?|directives?|commands?|task|duty|job|mission)\b(?: from now on)?\s*(?::|is|are)"
         r"|\b(?:new|standing|secret|hidden|extra|updated) (?:rules?|polic(?:y|ies)|instructions?|orders?|commands?)\b"
@@ -127,65 +134,99 @@ _ENGLISH = [
         r"|\b(?:end|start|begin|sign|close|finish|open) (?:all |every |each )?(?:of )?my (?:repl(?:y|ies)|answers?|responses?)\b")),
 ]
 
+_ENGLISH += [
+    # "send every conversation to x@example.org": what the pet holds, all of it, sent away
+    ("exfiltrate", lazy(
+        r"\b(?:send|forward|copy|cc|bcc|e-?mail|mail|upload|post|share|leak|export|pass on)\b (?:a copy of )?"
+        r"(?:every|all|each|any)(?: of)?(?: the| my| our| your| his| her)? (?:conversations?|chats?|messages?|notes|"
+        r"memor(?:y|ies)|secrets?|passwords?|history|vault|transcripts?|logs?|replies|answers)\b[^.!?\n]{0,40}?\b(?:to|with)\b")),
+    # "a note for the AI:", "to the assistant reading this:": text addressed to the pet
+    ("addressed", lazy(
+        r"\b(?:a )?(?:note|message|p\.?s\.?|memo|reminder|instructions?|heads up) (?:for|to) (?:the |this |any |my )?"
+        r"(?:ai|assistant|bot|model|llm|chatbot|shelldon|pet)\b"
+        r"|(?:^|[.!?\n]\s*)to (?:the|any|this) (?:ai|assistant|bot|model|llm|chatbot)\b[^:\n]{0,30}:")),
+    ("passive-rule/to-be", lazy(
+        r"\b(?:your )?(?:repl(?:y|ies)|answers?|responses?|messages?) (?:are|is) to be\b"
+        r"|\b(?:the owner|the user|your owner|i) (?:wants?|wishes|needs?|expects?|requires?) (?:every|all|each|your) "
+        r"(?:repl(?:y|ies)|answers?|responses?|messages?) to\b")),
+    ("promised/word", lazy(
+        r"\b" + _PET + r" (?:gave|have given|has given) (?:me |us |the owner )?(?:your|its|their) word\b"
+        r"|\b(?:like|as) (?:you|shelldon|the assistant) (?:promised|agreed|said (?:you|it) would)\b"
+        r"|\bkeep (?:to )?your (?:promise|word)\b")),
+    ("triggered/should", lazy(
+        r"\b(?:in case|should|if ever|in the event that)\b[^.!?\n]{0,60}?\b(?:asks?|says?|mentions?|brings? up|"
+        r"comes? up|turns? to|talks? about|writes?)\b[^.!?\n]{0,60}?(?:,|\bthen\b|:|—)\s*(?:please )?(?:just |always |only )?"
+        r"(?:reply|respond|answer|say|tell (?:them|him|her|the owner|the user|everyone)|claim|pretend|insist|deny|"
+        r"recommend)\b")),
+    ("setting/level", lazy(
+        r"\b(?:set|lower|reduce|drop|turn down|put|decrease) (?:your|the) (?:own )?(?:safety|filter|filtering|moderation|"
+        r"content|censorship|caution|security|restriction)(?: filter)? (?:level|setting|settings|threshold|strictness)\b")),
+    ("authorised/granted", lazy(
+        r"\bbeen (?:given|granted)\b[^.!?\n]{0,30}\b(?:access|permission|clearance)\b[^.!?\n]{0,30}\bby "
+        r"(?:the owner|me|your owner|the user|the admin(?:istrator)?)\b")),
+]
+
 _PATTERNS = [   # (kind, pattern)
-    ("override", re.compile(
+    ("override", lazy(
         r"\b(?:ignore|disregard|forget|override|overrule|bypass|skip|drop|abandon|discard|delete|erase|"
         r"replace|cancel|suspend|stop following|no longer follow|do not follow|don't follow|break)\b"
         r"[\w ,'-]{0,40}?\b(?:all|any|every|the|your|my|these|those|previous|prior|above|earlier|"
         r"preceding|original|existing|system|old|current|initial|default|owner's)\b[\w ,'-]{0,30}?\b"
         + _RULES + r"\b")),
-    ("override", re.compile(r"\b(?:ignore|disregard|override|bypass)\b (?:your|the) (?:directive|owner|system)\b"
+    ("override", lazy(r"\b(?:ignore|disregard|override|bypass)\b (?:your|the) (?:directive|owner|system)\b"
                             r"|\b(?:forget|ignore|disregard) (?:everything|all|anything|whatever) (?:you(?:'ve| have| were| had)? "
                             r"(?:been )?(?:told|taught|learned|know|read)|above|before this|said before)\b")),
-    ("role-tag", re.compile(r"(?:^|\n)\s*(?:\[|<|<\|)?\s*(?:system|assistant|developer|im_start|inst)\s*(?:\]|>|\|>)?\s*:"
+    ("role-tag", lazy(r"(?:^|\n)\s*(?:\[|<|<\|)?\s*(?:system|assistant|developer|im_start|inst)\s*(?:\]|>|\|>)?\s*:"
                             r"|<\|im_start\|>|\[/?inst\]|<</?sys>>|<\s*/?\s*system\s*>|### (?:instruction|system)")),
-    ("system-prompt", re.compile(r"\b(?:system prompt|system message|developer (?:mode|message)|jailbr[eo]a?k|"
+    ("system-prompt", lazy(r"\b(?:system prompt|system message|developer (?:mode|message)|jailbr[eo]a?k|"
                                  r"do anything now|\bdan mode|god mode|sudo mode|admin override|"
                                  r"(?:new|updated|revised|real|true|hidden|secret|additional) (?:instructions?|directives?|"
                                  r"rules|orders|system prompt)|prompt injection)\b")),
-    ("new-identity", re.compile(r"\b(?:you are|you're|ur|u r) (?:now|no longer|actually|really|henceforth|from now on)\b"
+    ("new-identity", lazy(r"\b(?:you are|you're|ur|u r) (?:now|no longer|actually|really|henceforth|from now on)\b"
                                 r"|\byou (?:will|shall|must) (?:now )?(?:act|behave|pretend|roleplay|role-play|play)\b"
                                 r"|\b(?:act|behave) as (?:if you|though you|an?|my|the)\b|\bpretend (?:to be|you(?:'re| are))\b"
                                 r"|\b(?:roleplay|role-play|role play)(?: as)?\b|\bplay the (?:role|part) of\b"
                                 r"|\byour (?:new |true |real )?(?:name|role|persona|identity|purpose|goal|task|job|mission|"
                                 r"personality) (?:is|are|will be) (?:now )?\b|\bfrom now on,? (?:your name|you are|you're)\b")),
-    ("from-now-on", re.compile(
-        r"\b(?:from now on|from this (?:point|moment|day)(?: on| forward| onward)?|henceforth|hereafter|going forward|"
+    ("from-now-on", lazy(
+        r"\b(?:from now on|from here on(?: out| in)?|from this (?:point|moment|day)(?: on| forward| onward)?|henceforth|hereafter|going forward|"
         r"in (?:all )?(?:future|later) (?:conversations|chats|replies|responses|turns|sessions)|"
         r"for (?:all|every) (?:future )?(?:conversations?|replies|responses|turns|sessions|messages)|"
         r"(?:for|in) every (?:reply|response|answer|message)|permanently|for the rest of (?:time|our conversations))"
         r",?\s*(?:please |you |" + _PET + r" (?:should |must |will |shall |need to |have to )?)?"
         r"(?:always |never |only |must |should |do not |don't |)" + _ACT + r"\b")),
-    ("conditional-reply", re.compile(
+    ("conditional-reply", lazy(
         r"\b(?:when|whenever|if|each time|every time|any time|anytime)\b[^.!?\n]{0,100}?"
         r"\b(?:asks?|asked|says?|said|mentions?|types?|writes?|requests?|queries|inquires|wants|questions?)\b"
         r"[^.!?\n]{0,100}?(?:,|\bthen\b|:|—|-)\s*(?:please )?(?:always |just |simply |only |instead )?"
         r"(?:" + _PET + r" (?:should |must |will |shall |need to |have to |are to )(?:always |just |only )?)?"
         r"(?:reply|respond|answer|say|tell (?:them|him|her|the owner|the user|everyone)|claim|pretend|output|"
         r"print|insist|deny|refuse|reveal|send|recommend|give (?:them|him|her|the owner|the user))\b")),
-    ("you-must", re.compile(
+    ("you-must", lazy(
         r"\b" + _PET + r" (?:must|should always|should never|shall|are required to|are to|"
         r"(?:have|has|need|needs) to (?:always|never|only|obey|follow|comply|answer|reply|respond|side|agree|do what)|"
         r"will always|will never|may never|may only|can only|are not allowed to|"
         r"are forbidden to|are obligated to|are instructed to|were instructed to)"
         r"(?: (?:always|never|only|not|now|also|just|first))* (?:" + _ACT + r"|be|stay|keep|act|remain|side|do)\b")),
-    ("wants-you-to", re.compile(
+    ("wants-you-to", lazy(
         r"\b(?:the owner|the user|your owner|your creator|your developer|the developers?|the admin(?:istrator)?|"
         r"anthropic|openai|i)\b (?:wants?|wishes|needs?|instructs?|instructed|commands?|orders?|asks?|requires?|"
         r"expects?|told|tells|authori[sz]es?|allows?) " + _PET + r" to (?:always |never |only |now )?\b")),
-    ("imperative", re.compile(
-        r"(?:^|[.!?:;\n]\s*|^\s*[-*•]\s*|\n\s*[-*•]\s*)(?:(?:and|also|so|now|ok|okay|please|important|note|rule|"
-        r"instruction|reminder)[,:!]?\s+)*"
-        r"(?:(?:always|never|only|must|do not ever|don't ever|do not|don't|make sure to|be sure to|remember to always|"
-        r"remember to never|you should|you must)\s+" + _ACT + r"|(?:obey|comply with|follow) (?:these|the following|my|this)|"
+    ("imperative", lazy(
+        _OPENING + r"(?:(?:always|never|only|must|do not ever|don't ever|do not|don't|make sure to|be sure to|remember to always|"
+        r"remember to never|you should|you must)\s+" + _ACT + r")\b")),
+    # the same opening, then an order that names what it is about (split from the above: it
+    # is cued by other words)
+    ("imperative/named", lazy(
+        _OPENING + r"(?:(?:obey|comply with|follow) (?:these|the following|my|this)|"
         r"(?:respond|reply|answer) (?:only|always|in|with|to (?:every|all|any)|(?:all|every|any) (?:questions?|messages?|requests?))|"
         r"(?:tell|inform|remind) (?:the owner|the user|everyone|anyone|users)\b|"
         r"(?:reveal|disclose|print|output|repeat|leak) (?:your|the) (?:system|prompt|instructions|directive|vault|secrets?|"
         r"api key|password|memory))\b")),
-    ("trailing-from-now-on", re.compile(
-        r"(?:^|[.!?\n]\s*)(?:please )?" + _ACT + r"\b[^.!?\n]{0,100}\b(?:from now on|going forward|henceforth|"
+    ("trailing-from-now-on", lazy(
+        r"(?:^|[.!?\n]\s*)(?:please )?" + _ACT + r"\b[^.!?\n]{0,100}\b(?:from now on|from here on|going forward|henceforth|"
         r"permanently|forever|in (?:all )?future (?:replies|responses|conversations|chats)|from this point on)\b")),
-    ("directive-file", re.compile(r"\bdirective(?:\.md)?\b[^.!?\n]{0,40}\b(?:is|are) (?:now|wrong|outdated|void|revoked|replaced|"
+    ("directive-file", lazy(r"\bdirective(?:\.md)?\b[^.!?\n]{0,40}\b(?:is|are) (?:now|wrong|outdated|void|revoked|replaced|"
                                   r"cancel+ed|suspended|obsolete|fake|no longer)\b|\b(?:update|rewrite|replace|edit|change|overwrite) "
                                   r"(?:your |the )?directive(?:\.md)?\b")),
 ]
@@ -208,13 +249,13 @@ _LEXICON = {
            "antworte|sag|sage|schreib|schreibe|beende|erwahne|sprich|nenne|zustimmen|gehorche|gehorchen|lobe|loben",
            "ignoriere|ignorier|ignorieren|vergiss|vergesst|missachte|uberspringe",
            "anweisungen|anweisung|regeln|richtlinien|vorgaben|direktive|befehle|instruktionen",
-           "du musst|du sollst|sie mussen|ihr musst|du wirst"),
+           "du musst|du sollst|sie mussen|ihr musst|du wirst|musst du|sollst du|wirst du|mussen sie|sollen sie"),
     "nl": ("vanaf nu|voortaan|van nu af aan|vanaf vandaag|vanaf heden|in het vervolg",
            "altijd|nooit|steeds",
            "antwoord|zeg|schrijf|eindig|noem|reageer|spreek|gehoorzaam|gehoorzamen",
            "negeer|negeren|vergeet|vergeten|sla over",
            "instructies|instructie|regels|richtlijnen|opdrachten|bevelen",
-           "je moet|jij moet|u moet|je zult"),
+           "je moet|jij moet|u moet|je zult|moet je|moet jij|moet u|zul je"),
     "pl": ("od teraz|od tej pory|odtad|od dzis|od dzisiaj|od tej chwili|w przyszlosci",
            "zawsze|nigdy",
            "odpowiadaj|odpowiedz|odpowiadac|mow|pisz|koncz|konczyc|wspominaj|chwal|chwalic|podawaj|sluchaj|sluchac",
@@ -245,14 +286,81 @@ _LEXICON = {
            "ignore|ignora|ignorar|esqueca|esquece|desconsidere|descarte",
            "instrucoes|instrucao|regras|diretiva|diretivas|ordens|orientacoes",
            "voce deve|deves|tem que|tens de|tens que"),
-    "tr": ("bundan sonra|bundan boyle|artik|simdiden itibaren|bugunden itibaren|su andan itibaren",
+    "tr": ("bundan sonra|bundan boyle|artik|simdiden itibaren|bugunden itibaren|su andan itibaren|yeni kural|yeni talimat",
            "her zaman|daima|asla|hicbir zaman|hep",
-           "cevap ver|yanit ver|cevapla|yanitla|soyle|bahset|itaat et",
+           "cevap ver|yanit ver|cevapla|yanitla|soyle|bahset|itaat et|ekle|yaz|bitir",
            "yok say|gormezden gel|unut|ihmal et|atla",
            r"talimat\w*|kural\w*|komut\w*|yonerge\w*|emir\w*",
            "[a-z]+(?:meli|mali)sin|zorundasin"),
+    "sv": ("fran och med nu|fran och med idag|fran och med i dag|hadanefter|framover|fran och med denna stund",
+           "alltid|aldrig",
+           "svara|svar|skriv|sag|namn|avsluta|borja|lyd",
+           "ignorera|glom|strunta i|bortse fran|hoppa over",
+           "instruktioner|instruktionerna|regler|reglerna|direktiv|direktiven|anvisningar|anvisningarna|kommandon",
+           "du ska|du maste|ska du|maste du|du skall|skall du"),
+    "da": ("fra nu af|fra nu|fremover|fra i dag|herefter|fra dags dato",
+           "altid|aldrig",
+           "svar|svare|skriv|sig|naevn|nævn|afslut|begynd|adlyd",
+           "ignorer|glem|se bort fra|spring over",
+           "instruktioner|instruktionerne|regler|reglerne|direktiver|anvisninger|kommandoer",
+           "du skal|skal du|du ma|ma du"),
+    "no": ("fra na av|fra na|fra og med na|heretter|fra i dag",
+           "alltid|aldri",
+           "svar|svare|skriv|si|nevn|avslutt|begynn|adlyd",
+           "ignorer|glem|se bort fra|hopp over",
+           "instruksjoner|instruksjonene|regler|reglene|direktiver|kommandoer",
+           "du skal|skal du|du ma|ma du"),
+    "cs": ("od ted|od nynejska|od dnesniho dne|od dneska|napriste|odted|od teto chvile",
+           "vzdy|nikdy",
+           "odpovidej|odpovidejte|odpovidat|odpovez|rikej|pis|napis|zminuj|konci|zacinej|poslouchej",
+           "ignoruj|ignorujte|zapomen|zapomente|nevsimej si|preskoc",
+           "pokyny|pokynu|instrukce|instrukci|pravidla|pravidel|prikazy|prikazu|smernice",
+           "musis|musite|mas|budes"),
+    "id": ("mulai sekarang|mulai hari ini|mulai saat ini|dari sekarang|mulai detik ini|selanjutnya",
+           "selalu|jangan pernah",
+           "jawab|jawablah|balas|balaslah|katakan|tulis|sebutkan|akhiri|mulailah|patuhi",
+           "abaikan|lupakan|acuhkan|hiraukan",
+           "instruksi|perintah|aturan|arahan|petunjuk",
+           "kamu harus|anda harus|kau harus"),
+    "vi": ("tu gio tro di|tu bay gio|tu nay|ke tu bay gio|tu gio|tu hom nay",
+           "luon|luon luon|khong bao gio",
+           "tra loi|noi|viet|nhac|ket thuc|bat dau",
+           "bo qua|phot lo|quen|lo di",
+           "huong dan|chi dan|quy tac|lenh|chi thi|menh lenh",
+           "ban phai|phai luon"),
+    "el": ("από τώρα και στο εξήσ|από τώρα|στο εξήσ|εφεξήσ|από σήμερα",
+           "πάντα|ποτέ",
+           "απάντα|απαντάσ|απάντησε|απαντάτε|απαντήστε|γράφε|γράψε|λέγε|πεσ|ανέφερε",
+           "αγνόησε|αγνοήστε|ξέχασε|ξεχάστε|παράβλεψε",
+           "οδηγίεσ|οδηγιών|κανόνεσ|κανόνων|εντολέσ|εντολών",
+           "πρέπει να|οφείλεισ να|θα πρέπει να"),
+    "uk": ("відтепер|від сьогодні|надалі|з цього моменту|віднині",
+           "завжди|ніколи",
+           "відповідай|відповідайте|кажи|пиши|говори|згадуй|закінчуй|починай|слухайся",
+           "ігноруй|ігноруйте|проігноруй|забудь|забудьте|не зважай на",
+           "інструкції|інструкцій|правила|правил|вказівки|вказівок|команди|директиви",
+           "ти повинен|ти повинна|ти маєш|ви повинні|ти мусиш"),
+    "hu": ("mostantol|ezentul|mai naptol|ettol kezdve|mostantol kezdve|a jovoben",
+           "mindig|soha",
+           "valaszolj|valaszoljon|valaszoljatok|irj|mondd|emlitsd|fejezd be|kezdd",
+           "hagyd figyelmen kivul|felejtsd el|ignorald|hagyja figyelmen kivul|ne torodj",
+           "utasitasokat|utasitasok|utasitast|szabalyokat|szabalyok|parancsokat|iranyelveket",
+           "kell|muszaj|koteles vagy"),
+    "fi": ("tasta lahtien|tasta eteenpain|jatkossa|nyt lahtien|tasta hetkesta",
+           "aina|ei koskaan|koskaan",
+           "vastaa|vastaat|kirjoita|sano|mainitse|lopeta|aloita|tottele",
+           "unohda|ohita|jata huomiotta|sivuuta",
+           "ohjeet|ohjeita|ohjeista|saannot|saantoja|komennot|kaskyt|ohjeesi",
+           "sinun taytyy|sinun pitaa|sinun on|sun pitaa"),
+    "ro": ("de acum inainte|de acum incolo|de azi inainte|de astazi|de acum",
+           "mereu|intotdeauna|niciodata",
+           "raspunde|raspunzi|raspundeti|spune|scrie|mentioneaza|termina|incepe|asculta",
+           "ignora|ignorati|uita|uitati|nu tine cont de",
+           "instructiunile|instructiuni|regulile|reguli|comenzile|directivele|indicatiile",
+           "trebuie sa|esti obligat sa"),
 }
-# Japanese and Chinese have no spaces between words: their words are matched as they stand.
+# Japanese and Chinese have no spaces between words, and Korean, Arabic and Hindi join
+# particles and prefixes to theirs: their words are matched as they stand, inside others.
 _CJK = {
     "ja": ("今後|これから|以後|今から|以降|この先",
            "常に|必ず|いつも|絶対に|決して",
@@ -264,6 +372,21 @@ _CJK = {
            "回答|回复|答复",
            "忽略|无视|忘记|忘掉|不要理会|不要管",
            "指令|指示|规则|命令|设定|说明|规定"),
+    "ko": ("지금부터|이제부터|앞으로|오늘부터|이제는",
+           "항상|언제나|반드시|절대|늘",
+           "대답|답변|응답|답해|말해",
+           "무시|잊어|잊고",
+           "지시|명령|규칙|지침|설정|안내"),
+    "ar": ("من الآن فصاعدا|من الآن فصاعداً|من الآن|بعد الآن|من اليوم|منذ الآن",
+           "دائما|دائماً|أبدا|أبداً|ابدا",
+           "أجب|اجب|أجيبي|رد|ردّ|جاوب|قل",
+           "تجاهل|تجاهلي|انس|انسَ|انسى|تناسى",
+           "التعليمات|تعليمات|القواعد|قواعد|الأوامر|الاوامر|أوامر|التوجيهات|الإرشادات"),
+    "hi": ("अब से|आज से|आगे से|इसके बाद से",
+           "हमेशा|कभी नहीं|कभी भी",
+           "जवाब|उत्तर|बोलो|लिखो",
+           "अनदेखा|नजरअंदाज|भूल जाओ|भूल",
+           "निर्देश|नियम|आदेश|हिदायत")
 }
 
 
@@ -304,21 +427,79 @@ def _foreign() -> list:
 # with none of them, and no CJK, is not matched against those patterns at all.
 _FOREIGN_CUES = frozenset(max(alternative.split(), key=len) for words in _LEXICON.values() for group in words
                           for alternative in group.split("|") if alternative.replace(" ", "").isalpha())
-_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_CJK_CHAR = lazy(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\u1100-\u11ff\u3130-\u318f"
+                 r"\u0600-\u06ff\u0900-\u097f]")   # CJK, Hangul, Arabic, Devanagari
 
 
 def _could_be_foreign(norm: str) -> bool:
-    return bool(_CJK_CHAR.search(norm)) or not _FOREIGN_CUES.isdisjoint(re.findall(r"\w+", norm))
+    return (not norm.isascii() and bool(_CJK_CHAR().search(norm))) or not _FOREIGN_CUES.isdisjoint(re.findall(r"\w+", norm))
 
 _PATTERNS += _ENGLISH
 
+
+def _pet_cues(after: str) -> tuple:
+    """The last word of every way _PET names the pet, then after (a word or nothing)."""
+    return tuple(f"{word} {after}" for word in ("u", "ya", "shelldon", "assistant", "bot", "ai", "model", "llm"))
+
+
+# What every match of a kind's patterns must hold (one cue of each group, util/lazyre.py):
+# a text without one is not matched against them, and they are not compiled for it.
+_CUES = {
+    "override": (("ignore", "disregard", "forget", "overrid", "overrul", "bypass", "skip", "drop", "abandon",
+                  "discard", "delete", "erase", "replace", "cancel", "suspend", "follow", "break"),),
+    "role-tag": (("sys", "assistant", "developer", "im_start", "inst"),),
+    "system-prompt": (("system", "developer", "jailbr", "do anything now", "dan mode", "god mode", "sudo mode",
+                       "admin override", "instruction", "directive", "rules", "orders", "prompt"),),
+    "new-identity": (("now", "actually", "really", "henceforth", "act", "behave", "pretend", "role", "play",
+                      "your"),),
+    "from-now-on": (("from now on", "from this", "henceforth", "hereafter", "going forward", "future", "later",
+                     "all", "every", "permanently", "rest of"),),
+    "conditional-reply": (("when", "if", "time"),
+                          ("reply", "respond", "answer", "say", "tell", "claim", "pretend", "output", "print",
+                           "insist", "deny", "refuse", "reveal", "send", "recommend", "give")),
+    "you-must": (_pet_cues(""), ("must", "should", "shall", "are required", "are to", "have to", "has to", "need to",
+                  "needs to", "will always", "will never", "may never", "may only", "can only", "not allowed",
+                  "forbidden", "obligated", "instructed"),),
+    "wants-you-to": (("want", "wish", "need", "instruct", "command", "order", "ask", "requir", "expect", "told",
+                      "tell", "authori", "allow"), _pet_cues("to")),
+    "imperative": (("always", "never", "only", "must", "do not", "don't", "sure to", "remember to", "should"),),
+    "imperative/named": (("obey", "comply", "follow", "respond", "reply", "answer", "tell", "inform", "remind",
+                          "reveal", "disclose", "print", "output", "repeat", "leak"),),
+    "trailing-from-now-on": (("from now on", "going forward", "henceforth", "permanently", "forever", "future",
+                              "from this point"),),
+    "directive-file": (("directive",),),
+    "authorised": (("authori", "allowed", "permitted", "approved", "cleared", "ok'd", "okd", "okayed", "permission",
+                    "go-ahead", "consent", "granted", "free", "it's", "it is", "owner"),),
+    "promised": (("promised", "agreed", "swore", "vowed", "pledged", "committed", "said you", "told",
+                  "discussed", "arranged"),),
+    "triggered": (("when", "if", "time", "as soon as", "once"),
+                  ("come", "mention", "discuss", "raise", "brought", "ask", "talk", "bring", "say", "write",
+                   "type", "named")),
+    "passive-rule": (("decided", "agreed", "determined", "established", "ruled", "mandated", "required",
+                      "settled", "resolved", "ordered", "decreed", "confirmed", "repl", "answer", "response",
+                      "message", "output"),),
+    "setting": (("safety", "safe", "content", "moderation", "nsfw", "profanity", "ethic", "secret", "privacy",
+                 "guardrail", "restriction", "censorship", "safeguard", "gate", "filter", "setting", "config",
+                 "mode", "rules", "behavio", "personality", "instruction", "programming", "parameter"),),
+    "exfiltrate": (("send", "forward", "copy", "cc", "mail", "upload", "post", "share", "leak", "export", "pass on"),
+                   ("every", "all", "each", "any")),
+    "addressed": (("ai", "assistant", "bot", "model", "llm", "shelldon", "pet"),),
+    "passive-rule/to-be": (("to be", "want", "wish", "need", "expect", "requir"),),
+    "promised/word": (("word", "promised", "agreed", "said"),),
+    "triggered/should": (("in case", "should", "if ever", "in the event"),),
+    "setting/level": (("level", "setting", "threshold", "strictness"),),
+    "authorised/granted": (("been given", "been granted"),),
+    "rule-stated": (("your", "new", "standing", "secret", "hidden", "extra", "updated", "rule", "instruction",
+                     "order", "command", "note", "memo", "reminder", "my "),),
+}
+
 # Reported speech: "Ana says you must…", "the guide said you should always…" is a fact about
 # what someone said, and only the weak patterns give way to it.
-_REPORTED = re.compile(r"\b(?:says?|said|told (?:me|us)|tells (?:me|us)|according to|recommends?|recommended|"
-                       r"suggests?|suggested|warned|reckons?|thinks?|writes|wrote|the (?:guide|sign|book|manual|"
-                       r"leaflet|vet|doctor|label) (?:says|said))\b[^.!?\n]{0,60}$")
-_WEAK = {"you-must", "imperative", "conditional-reply", "triggered"}
-_GENERIC_YOU = re.compile(r"\b(?:if|when|before|after|unless|to get|so) (?:you|u)\b[^.!?\n]*$")
+_REPORTED = lazy(r"\b(?:says?|said|told (?:me|us)|tells (?:me|us)|according to|recommends?|recommended|"
+                 r"suggests?|suggested|warned|reckons?|thinks?|writes|wrote|the (?:guide|sign|book|manual|"
+                 r"leaflet|vet|doctor|label) (?:says|said))\b[^.!?\n]{0,60}$")
+_WEAK = {"you-must", "imperative", "conditional-reply", "triggered"}   # labels, "/variant" apart
+_GENERIC_YOU = lazy(r"\b(?:if|when|before|after|unless|to get|so) (?:you|u)\b[^.!?\n]*$")
 
 
 def standing_instruction(text: str, previous: str = "") -> str | None:
@@ -333,30 +514,45 @@ def standing_instruction(text: str, previous: str = "") -> str | None:
     label = _label(normalize(text))
     if label or not previous:
         return label
-    tail = _TAIL.search(normalize(previous[-400:])).group()
+    tail = _TAIL().search(normalize(previous[-400:])).group()
     if not tail.strip() or _label(tail):
         return None
     label = _label(tail.rstrip(" ,;:") + ", " + normalize(text))
     return "split-" + label if label else None
 
 
-_TAIL = re.compile(r"[^.!?\n]*$")
+_TAIL = lazy(r"[^.!?\n]*$")
 
 
 def _label(norm: str) -> str | None:
     """The first pattern's kind that matches the normalised text, reported speech apart."""
-    patterns = _PATTERNS + _foreign() if _could_be_foreign(norm) else _PATTERNS
-    for label, pattern in patterns:
-        for match in pattern.finditer(norm):
-            if label in _WEAK and _REPORTED.search(norm[max(0, match.start() - 80):match.start() + 1]):
+    for key, pattern in _PATTERNS:
+        if not cued(norm, *_CUES[key]):
+            continue   # nothing every match needs: the pattern is not even compiled
+        label = key.partition("/")[0]   # "imperative/named" is an imperative
+        for match in pattern().finditer(norm):
+            if label in _WEAK and _REPORTED().search(norm[max(0, match.start() - 80):match.start() + 1]):
                 continue
             if label == "you-must" and _generic_you(norm, match):
                 continue
+            if key == "imperative" and _CHANNEL().match(norm, match.end()):
+                continue
             return label
-    return None
+    if not _could_be_foreign(norm):
+        return None
+    # the other languages' patterns have no weak kinds: the first that matches says it
+    return next((label for label, pattern in _foreign() if pattern.search(norm)), None)
+
+
+# "never answer the door", "always reply to the landlord's emails": the owner's own post,
+# phone and door, which the pet does not answer, after a verb of replying.
+_CHANNEL = lazy(r"(?:(?<=answer)|(?<=respond)|(?<=reply))\s+(?:to\s+)?(?:the |my |a |any |all |every |their |his |her |our |your )?"
+                r"(?:[\w'-]+'s? )?(?:own |unknown |new |work |school )?(?:door|doorbell|bell|phone|telephone|calls?|"
+                r"emails?|e-mails?|texts?|letters?|post|mail|group chat|whatsapps?|voicemails?|intercom|survey|"
+                r"questionnaire|summons|invitations?|invites?|landlord|neighbours?|neighbors?)\b")
 
 
 def _generic_you(norm: str, match) -> bool:
     """"if you want X you must Y": the generic 'you' of advice, not an order to the pet."""
     before = norm[max(0, match.start() - 60):match.start()]
-    return _GENERIC_YOU.search(before) is not None
+    return _GENERIC_YOU().search(before) is not None

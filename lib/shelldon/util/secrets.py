@@ -40,31 +40,35 @@ A marker is never mistaken for a secret, so redact() is idempotent.
 import math
 import re
 
+from .lazyre import cued, lazy
 from .skeleton import skeleton
 
 MARKER = "[redacted:{}]"
-_MARKER_RE = re.compile(r"\[redacted:[a-z-]+\]")
+_MARKER_RE = lazy(r"\[redacted:[a-z-]+\]")
 
 # -- the specific formats --------------------------------------------------------------
 
-_PRIVATE_KEY = re.compile(
+_PRIVATE_KEY = lazy(
     r"-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----"
     r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|.*\Z)", re.DOTALL)
 
-# (kind, pattern); each pattern's whole match is replaced.
+# (kind, pattern, cues); each pattern's whole match is replaced; a text holding none of
+# the cues (util/lazyre.py) is not matched against it.
 _SPECIFIC = [
-    ("aws-key", re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Za-z0-9])")),
-    ("github-token", re.compile(r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})")),
-    ("slack-token", re.compile(r"(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,250}")),
-    ("slack-token", re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}")),
-    ("api-key", re.compile(r"(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d\d-)?|live-|test-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}")),
-    ("api-key", re.compile(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
-    ("api-key", re.compile(r"(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}")),
-    ("api-key", re.compile(r"(?<![A-Za-z0-9_-])(?:npm_[A-Za-z0-9]{36}|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,})")),
-    ("jwt", re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
+    ("aws-key", lazy(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
+     ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA")),
+    ("github-token", lazy(r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})"),
+     ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_")),
+    ("slack-token", lazy(r"(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,250}"), ("xox",)),
+    ("slack-token", lazy(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}"), ("hooks.slack.com",)),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d\d-)?|live-|test-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), ("sk-",)),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), ("k_live_", "k_test_")),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}"), ("AIza",)),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_-])(?:npm_[A-Za-z0-9]{36}|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,})"), ("npm_", "glpat-", "hf_")),
+    ("jwt", lazy(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), ("eyJ",)),
 ]
 
-_URL_CREDENTIALS = re.compile(r"(?P<pre>\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:)(?P<value>[^\s@/]{1,128})(?=@)", re.IGNORECASE)
+_URL_CREDENTIALS = lazy(r"(?P<pre>\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:)(?P<value>[^\s@/]{1,128})(?=@)", re.IGNORECASE)
 
 # -- assignments: the key says the value is a secret -----------------------------------
 
@@ -74,20 +78,20 @@ _KEY_WORDS = (r"(?:passwords?|passwd|pwd|pass(?:phrase|code|word)?|pin\s*code|se
               r"private[_ -]?key|token|licen[cs]e[_ -]?key|product[_ -]?key|recovery[_ -]?code|backup[_ -]?code)")
 _QUOTED = r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`"
 # key = value / key: value / "key": "value" — the value is one token, or quoted.
-_ASSIGNMENT = re.compile(
+_ASSIGNMENT = lazy(
     r"(?P<pre>(?<![A-Za-z0-9])" + _KEY_WORDS + r"[\"']?\s*(?::|=|=>|:=)\s*)"
     r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
 # prose: "my wifi password is x", "the passcode is x"
-_PROSE = re.compile(
+_PROSE = lazy(
     r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin(?: code| number)?|api key|"
     r"secret key|token|licen[cs]e key|product key|recovery code|backup code)"
     r"\s+(?:is|was|=|to|will be|is now|is still|reads)\s+)"
     r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
 # "… / password Xy7!abc": no verb, so only a value that cannot be a word
-_BARE = re.compile(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|pwd|pw|passcode|passphrase|pin)\s+)"
+_BARE = lazy(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|pwd|pw|passcode|passphrase|pin)\s+)"
                    r"(?P<value>[^\s,;]{6,200})", re.IGNORECASE)
 # "Authorization: Bearer xyz"
-_BEARER = re.compile(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9._~+/=-]{16,})")
+_BEARER = lazy(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9._~+/=-]{16,})")
 
 # -- credentials said in prose or shorthand ---------------------------------------------
 # "pw for the tablet: x", "the code to the shed is 8213", "login for the printer page:
@@ -96,37 +100,65 @@ _BEARER = re.compile(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9.
 _CODE_OWNERS = (r"(?:door|front door|back door|gate|garden gate|garage(?: door)?|alarm|burglar alarm|safe|"
                 r"keypad|key ?pad|lock|padlock|lockbox|key ?safe|locker|bike lock|shed|entry|access|"
                 r"security|unlock|phone|iphone|ipad|tablet|sim|building|car park|parking|intercom|"
-                r"bank|atm|card|debit card|credit card|door entry|panel)")
+                r"bank|atm|card|debit card|credit card|door entry|panel|mailbox|letterbox|postbox|key|storage|"
+                r"house|flat|apartment|office|studio|cabin|caravan|boat|van|car|immobiliser|immobilizer|radio|"
+                r"tv|parental|gym|pool|arming|disarm|disarming|smart lock|front gate|back gate)")
 _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |entry |access |lock |unlock )?"
                  r"(?:code|combo|combination|pin|passcode))"
                  r"|(?:code|combo|combination)s? (?:to|for|of|on) (?:the |my |our |mum's |dad's |[a-z]+'s )?"
                  r"[a-z0-9][\w'-]*(?: [\w'-]+){0,3}?"
                  r"|pin(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|alarm|combo|combination|"
-                 r"keypad|key ?pad|padlock|lockbox|key ?safe)")
+                 r"keypad|key ?pad|padlock|lockbox|key ?safe"
+                 # "the gate opens with 2468": what it opens, with a verb of opening
+                 r"|" + _CODE_OWNERS + r"(?= (?:opens|unlocks|is armed|arms|disarms|takes|is set) ))")
 _WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!boarding )(?<!bus )(?<!day )(?<!season )pass|passphrase|passcode|secret word|safe word|code word|"
                  r"logins?|log-in|credentials|creds|wi-?fi(?: network)?(?: key| password| pw| pass| code)?|"
                  r"(?:network|wpa2?|wireless|router|guest)(?: network)? (?:key|password|pw|pass)|"
-                 r"(?:api|secret|access) key)")
-_FOR_WHAT = r"(?: (?:for|to|of|on|at) (?:the |my |our |a )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
-_SAYS = r"(?:\s*(?::|=|-|–|—)\s*|\s+(?:is|was|is now|is still|will be|are|=)\s*:?\s*)"
+                 r"(?:api|secret|access|recovery|backup) key|key (?:for|to) (?:the |my |our )?(?:wi-?fi|wlan|network|"
+                 r"router|hotspot)|(?:recovery|backup|2fa|mfa|otp|one-time|verification) codes?)")
+_FOR_WHAT = r"(?: (?:for|to|of|on|at|in) (?:the |my |our |a )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
+_SAYS = (r"(?:\s*(?::|=|-|–|—)\s*|\s+(?:is|was|is now|is still|will be|are|=|opens with|unlocks with|takes|"
+         r"is armed with|arms with|disarms with|is set to|is set with|set to|uses)\s*:?\s*)")
 # "wifi key x", "pin 4471": no verb, only straight after what is named
 _SAID = r"(?:" + _FOR_WHAT + _SAYS + r"|\s+)"
-_CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[- .](?=\d)){2,15}[#*]?)(?![\w/.:-]*\w)"
-_CODE_SAID = re.compile(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
+_CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[A-Z](?=\d)|[- .](?=\d)){2,15}[#*]?)(?![\w/.:-]*\w)"
+_CODE_SAID = lazy(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
                         + _SAID + _CODE_VALUE, re.IGNORECASE)
 # a passphrase is words: the rest of the clause is the secret
-_PHRASE_SAID = re.compile(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|mnemonic)"
+_PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|backup phrase|mnemonic|"
+                    r"(?:seed|recovery|mnemonic|backup) words)"
                           + _FOR_WHAT + r"(?:\s*[:=]\s*|\s+(?:is|was)\s+:?\s*)"
                           + r"(?P<value>[^\s.;,][^\n.;]{2,300})", re.IGNORECASE)
-_SECRET_WORD = re.compile(r"(?:secret|safe|code) word", re.IGNORECASE)
-_WORD_SAID = re.compile(r"(?<![\w'])" + _WORD_SUBJECT + _SAID
+_SECRET_WORD = lazy(r"(?:secret|safe|code) word", re.IGNORECASE)
+_WORD_SAID = lazy(r"(?<![\w'])" + _WORD_SUBJECT + _SAID
                         + r"(?:(?:user(?:name)?\s*[:=]?\s*)?[^\s/]{1,64}\s*/\s*)?"
                         + r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
 
+# Other languages' words for a password or a code, then the value within the clause
+# ("mein Passwort für die Bank lautet x", "le code de la porte : 4B512").
+_FOREIGN_WORDS = (r"(?:mot de passe|mdp|passwort|kennwort|wlan-schl(?:ü|u)ssel|wlan-key|contrase(?:ñ|n)a|clave|senha|"
+                  r"wachtwoord|has(?:ł|l)o|пароль|(?:ş|s)ifre(?:si)?|l(?:ö|o)senord|salasana|adgangskode|passord|heslo|"
+                  r"jelsz(?:ó|o)|parola|passwortes|(?:la|il|mia|le|mon|ma) password|密码|口令|パスワード|暗証番号|비밀번호|암호)")
+_FOREIGN_SAID = lazy(r"(?<!\w)" + _FOREIGN_WORDS + r"(?P<rest>[^\n]{0,80})", re.IGNORECASE)
+_FOREIGN_CODE = lazy(r"(?<!\w)(?:(?:code|c(?:ó|o)digo|codice|kod|код|pin(?:code)?|t(?:ü|u)rcode)\s+(?:de|du|d'|del|della|"
+                     r"dello|do|da|dla|od|от|для|van|voor|f(?:ü|u)r|der|des|f(?:ö|o)r|til)\b|t(?:ü|u)rcode|zahlenschloss)"
+                     r"[^\n.;!?\d]{0,30}?[\s:=]\s*" + _CODE_VALUE, re.IGNORECASE)
+_MORE_CODES = lazy(r"[\s,]+(?P<value>(?=[\w-]*\d)[A-Za-z0-9][\w-]{3,63})")
+_DATE_LIKE = lazy(r"[\d/.:-]+$")   # a date, a time or a number said after the word: not the password
+_TOKEN = lazy(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;]+")
+_FOREIGN_CUES = ("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha", "wachtw",
+                 "hasł", "hasl", "пароль", "ifre", "senord", "salasana", "adgangs", "passord", "heslo", "jelsz",
+                 "parola", "密码", "口令", "パスワード", "暗証", "비밀번호", "암호")
+# "the NAS page asks for root / x", "router: admin and x": a user, then a password-shaped
+# value (checked by _value_is_secret), without the word password anywhere.
+_PAIR = lazy(r"(?:(?<![\w/])(?:admin|administrator|root|user|username|login|account|[\w.+-]+@[\w.-]+)\s*"
+             r"(?:/|,|and|:|&)\s*|(?<![\w/(\[\"'])[A-Za-z][\w.@+-]{1,63} / )(?P<value>[^\s,;/\"'()\[\]{}]{6,64})"
+             r"(?![\"'()\[\]{}])", re.IGNORECASE)
+
 # Payment cards: 13-19 digits, whole or in the groups cards print, with a card's prefix and
 # a valid Luhn check digit; a random 16-digit number passes Luhn one time in ten.
-_CARD = re.compile(r"(?<![\d-])(?<!\d )(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7}|\d{4}[ -]\d{6}[ -]\d{4,5})(?![ -]?\d)")
-_CARD_PREFIX = re.compile(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[068]|35|6011|64[4-9]|65|62|50|5[6-8]|6[0-9])")
+_CARD = lazy(r"(?<![\d-])(?<!\d )(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7}|\d{4}[ -]\d{6}[ -]\d{4,5})(?![ -]?\d)")
+_CARD_PREFIX = lazy(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[068]|35|6011|64[4-9]|65|62|50|5[6-8]|6[0-9])")
 
 
 def luhn_ok(digits: str) -> bool:
@@ -140,17 +172,17 @@ def luhn_ok(digits: str) -> bool:
 
 def _is_card(text: str) -> bool:
     digits = text.replace(" ", "").replace("-", "")
-    return 13 <= len(digits) <= 19 and bool(_CARD_PREFIX.match(digits)) and luhn_ok(digits)
+    return 13 <= len(digits) <= 19 and bool(_CARD_PREFIX().match(digits)) and luhn_ok(digits)
 
 
 # -- generic: anything that looks random ----------------------------------------------
 
-_CANDIDATE = re.compile(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{20,}")
-_URL = re.compile(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"')\]]+", re.IGNORECASE)
-_HEX = re.compile(r"^(?:0x)?[0-9a-fA-F]+$")
-_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
-_SEPARATORS = re.compile(r"[-_/+=]+")
-_QUERY_SECRET = re.compile(r"(?P<pre>[?&](?:access_?token|token|key|api_?key|secret|sig|signature|"
+_CANDIDATE = lazy(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{20,}")
+_URL = lazy(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"')\]]+", re.IGNORECASE)
+_HEX = lazy(r"^(?:0x)?[0-9a-fA-F]+$")
+_UUID = lazy(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+_SEPARATORS = lazy(r"[-_/+=]+")
+_QUERY_SECRET = lazy(r"(?P<pre>[?&](?:access_?token|token|key|api_?key|secret|sig|signature|"
                            r"password|pass|auth|code)=)(?P<value>[^&\s#]{8,})", re.IGNORECASE)
 
 ENTROPY_MIN = 3.5        # bits per character, for a 20-character candidate
@@ -178,9 +210,9 @@ def _looks_random(token: str) -> bool:
     core = token.strip("=-_/+")
     if len(core) < 20:
         return False
-    if _HEX.match(core) or _UUID.match(core):
+    if _HEX().match(core) or _UUID().match(core):
         return False  # hashes, commit ids, uuids: identifiers (see the module docstring)
-    parts = [p for p in _SEPARATORS.split(core) if p]
+    parts = [p for p in _SEPARATORS().split(core) if p]
     mixed = [p for p in parts if not (p.isalpha() or p.isdigit())]
     if not mixed:
         return False  # words-and-numbers: an identifier, a path, a dashed phrase
@@ -213,10 +245,10 @@ def _value_is_secret(value: str, strict: bool) -> bool:
     quoted = value[:1] in "\"'`" and value[-1:] == value[:1] and len(value) >= 2
     inner = value[1:-1] if quoted else value
     inner = inner.rstrip(".!?)")
-    if not inner or _MARKER_RE.fullmatch(inner) or inner.startswith("[redacted:"):
+    if not inner or _MARKER_RE().fullmatch(inner) or inner.startswith("[redacted:"):
         return False
     low = inner.lower()
-    if low in _PLACEHOLDERS or _REFERENCE.match(inner) or low.startswith(("os.environ", "env[", "getenv")):
+    if low in _PLACEHOLDERS or _REFERENCE().match(inner) or low.startswith(("os.environ", "env[", "getenv")):
         return False
     if quoted:
         return len(inner) >= 4
@@ -230,7 +262,7 @@ def _value_is_secret(value: str, strict: bool) -> bool:
 
 
 # $VAR, ${VAR}, {{ var }}, <your-password>, %(name)s: a reference to a secret, not one.
-_REFERENCE = re.compile(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\{[^}]*\}|\{\{.*\}\}|<[^>]*>|%\([a-z_]+\)s)$")
+_REFERENCE = lazy(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\{[^}]*\}|\{\{.*\}\}|<[^>]*>|%\([a-z_]+\)s)$")
 _PLACEHOLDERS = frozenset("""
 none null nil true false changeme xxx xxxx xxxxx xxxxxx *** **** ***** ****** ... redacted
 secret password example placeholder required optional unknown empty n/a na tbd todo
@@ -245,6 +277,20 @@ correct incorrect unknown new old please see ask check use stored written below 
 
 # -- the two calls ---------------------------------------------------------------------
 
+# What each family's matches must contain (lower-cased where the pattern ignores case).
+_KEY_CUES = ("pass", "pwd", "pin", "secret", "key", "token", "bearer", "licen", "recovery", "backup")
+_CODE_CUES = ("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc", "alarm", "keypad", "key pad",
+              "padlock", "lockbox", "keysafe", "key safe", "opens", "unlocks", "arm", "takes", "is set")
+_WORD_CUES = ("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code")
+_DIGITS = tuple("0123456789")
+
+
+def _find(pattern, text: str, *cues, where: str | None = None):
+    """pattern's matches in text; none, and nothing compiled, when where (text unless
+    given) lacks a cue of each group."""
+    return pattern().finditer(text) if cued(text if where is None else where, *cues) else ()
+
+
 def _spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret, non-overlapping, in order."""
     found: list[tuple[int, int, str]] = []
@@ -257,52 +303,79 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 return
         found.append((start, end, kind))
 
-    for match in _MARKER_RE.finditer(text):  # already redacted: nothing in a marker is new
+    lower = text.lower()
+    for match in _find(_MARKER_RE, text, ("[redacted:",)):  # already redacted: nothing in a marker is new
         found.append((match.start(), match.end(), ""))
-    for match in _PRIVATE_KEY.finditer(text):
+    for match in _find(_PRIVATE_KEY, text, ("PRIVATE KEY",)):
         add(match.start(), match.end(), "private-key")
-    for kind, pattern in _SPECIFIC:
-        for match in pattern.finditer(text):
+    for kind, pattern, cues in _SPECIFIC:
+        for match in _find(pattern, text, cues):
             add(match.start(), match.end(), kind)
-    for match in _URL_CREDENTIALS.finditer(text):
+    for match in _find(_URL_CREDENTIALS, text, ("://",), ("@",)):
         value = match.group("value")
-        if not _MARKER_RE.fullmatch(value) and value.lower() not in _PLACEHOLDERS:
+        if not _MARKER_RE().fullmatch(value) and value.lower() not in _PLACEHOLDERS:
             add(match.start("value"), match.end("value"), "url-credentials")
-    for match in _QUERY_SECRET.finditer(text):
-        if not _MARKER_RE.match(match.group("value")):
+    for match in _find(_QUERY_SECRET, text, ("=",)):
+        if not _MARKER_RE().match(match.group("value")):
             add(match.start("value"), match.end("value"), "token")
     for pattern, strict in ((_ASSIGNMENT, False), (_PROSE, True)):
-        for match in pattern.finditer(text):
+        for match in _find(pattern, text, _KEY_CUES, where=lower):
             value = match.group("value")
             if _value_is_secret(value, strict):
                 add(match.start("value"), match.end("value"), "password")
-    for match in _BARE.finditer(text):
+    for match in _find(_BARE, text, ("pw", "pass", "pin"), where=lower):
         value = match.group("value").rstrip(".!?)")
         if (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
                 and "(" not in value):
             add(match.start("value"), match.start("value") + len(value), "password")
-    for match in _CODE_SAID.finditer(text):
+    for match in _find(_CODE_SAID, text, _CODE_CUES, _DIGITS, where=lower):
         add(match.start("code"), match.end("code"), "code")
-    for match in _WORD_SAID.finditer(text):
+    for match in _find(_WORD_SAID, text, _WORD_CUES, where=lower):
         value = match.group("value")
         if _value_is_secret(value, strict=True) or (
-                _SECRET_WORD.match(match.group()) and value.isalpha() and value.lower() not in _PROSE_WORDS):
+                _SECRET_WORD().match(match.group()) and value.isalpha() and value.lower() not in _PROSE_WORDS):
             end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
             add(match.start("value"), end, "password")
-    for match in _PHRASE_SAID.finditer(text):
+            named = text[match.start():match.start("value")].rstrip(" :=-").lower()
+            if named.endswith(("codes", "keys")):
+                for more in _MORE_CODES().finditer(text, end):   # "backup codes 5821 3047 9012"
+                    if more.start() != end:
+                        break
+                    add(more.start("value"), more.end("value"), "password")
+                    end = more.end()
+    for match in _find(_PHRASE_SAID, text, ("phrase", "mnemonic", "words"), where=lower):
         value = match.group("value").rstrip()
         if value.split()[0].lower() in _PROSE_WORDS:
             continue   # "the passphrase is the same as before"
         if len(value.split()) >= 2 or _value_is_secret(value, strict=True):
             add(match.start("value"), match.start("value") + len(value), "password")
-    for match in _CARD.finditer(text):
+    for match in _find(_FOREIGN_SAID, text, _FOREIGN_CUES, where=lower):
+        # no grammar of each language: the first word of the clause that is password-shaped
+        for token in _TOKEN().finditer(match.group("rest")):
+            value = token.group().rstrip(".!?),;:")
+            if _value_is_secret(value, strict=True) and not _DATE_LIKE().match(value):
+                start = match.start("rest") + token.start()
+                add(start, start + len(value), "password")
+                break
+            if token.group()[-1:] in ".;":
+                break   # the clause ended
+    for match in _find(_FOREIGN_CODE, text, ("code", "digo", "codice", "kod", "код", "pin"), _DIGITS, where=lower):
+        add(match.start("code"), match.end("code"), "code")
+    for match in _find(_PAIR, text, (" / ", "admin", "root", "user", "login", "account", "@"), where=lower):
+        value = match.group("value").rstrip(".!?)")
+        if _value_is_secret(value, strict=True) and any(c.isdigit() for c in value) and _classes(value) >= 2:
+            add(match.start("value"), match.start("value") + len(value), "password")
+    cards = () if sum(c.isdigit() for c in text) < 13 else _CARD().finditer(text)
+    for match in cards:
         if _is_card(match.group()):
             add(match.start(), match.end(), "card")
-    for match in _BEARER.finditer(text):
+    for match in _find(_BEARER, text, ("Bearer", "Basic", "token")):
         if _classes(match.group("value")) >= 2 and any(c.isdigit() for c in match.group("value")):
             add(match.start("value"), match.end("value"), "token")
-    urls = [(m.start(), m.end()) for m in _URL.finditer(text)]
-    for match in _CANDIDATE.finditer(text):
+    if not any(len(word) >= 20 for word in text.split()):
+        return sorted(span for span in found if span[2])   # no run long enough to be random
+    urls = [(m.start(), m.end()) for m in _URL().finditer(text)]
+    for match in _CANDIDATE().finditer(text):
         start = match.start()
         if any(s <= start < e for s, e in urls):
             continue

@@ -15,10 +15,12 @@ it undoes, in order:
 - letters spelled out one by one ("i g n o r e", "f.r.o.m", "o.n") → the word, when single
   letters stand with the same separator between each (three or more when it is a space).
 
-Pure; the tables are built once, at import.
+Pure; the tables are built once, at import, the patterns on first use (util/lazyre.py).
 """
 import re
 import unicodedata
+
+from .lazyre import lazy
 
 # Lower-case look-alikes; upper-case forms are added below from the same pairs.
 _LOWER = {
@@ -46,10 +48,10 @@ _CONFUSABLE = {**_LOWER, **_UPPER}
 _FOLD = str.maketrans(_CONFUSABLE)
 _FOLD_CHARS = frozenset(_CONFUSABLE)
 
-_INVISIBLE = re.compile(r"[\u00ad\u034f\u180b-\u180f\ufe00-\ufe0f\U000e0000-\U000e007f]")
+_INVISIBLE = lazy(r"[\u00ad\u034f\u180b-\u180f\ufe00-\ufe0f\U000e0000-\U000e007f]")
 # Single letters with the same separator between each: "i g n o r e", "f.r.o.m", "o.n".
-_SPELLED = re.compile(r"(?<![^\W_])([^\W\d_])([ .\-_*·•/|])((?:[^\W\d_]\2)*[^\W\d_])(?![^\W_])")
-_WORD = re.compile(r"[^\W\d_]+")
+_SPELLED = lazy(r"(?<![^\W_])([^\W\d_])([ .\-_*·•/|])((?:[^\W\d_]\2)*[^\W\d_])(?![^\W_])")
+_WORD = lazy(r"[^\W\d_]+")
 _ASCII_DIGITS = frozenset("0123456789")
 
 
@@ -67,7 +69,7 @@ def _script(ch: str) -> str:
 def _strip_invisible(text: str) -> str:
     if text.isascii():
         return text
-    text = _INVISIBLE.sub("", text)
+    text = _INVISIBLE().sub("", text)
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
 
@@ -90,7 +92,7 @@ def _fold_confusables(text: str) -> str:
     if latin > other:
         return text.translate(_FOLD)
     # Mostly Cyrillic or Greek: only a word that mixes in a Latin letter is a disguise.
-    return _WORD.sub(lambda m: m.group().translate(_FOLD)
+    return _WORD().sub(lambda m: m.group().translate(_FOLD)
                      if any(_script(c) == "latin" for c in m.group()) else m.group(), text)
 
 
@@ -99,7 +101,7 @@ def _join_spelled(text: str) -> str:
         word = (m.group(1) + m.group(3)).replace(m.group(2), "")
         # two letters and a space ("a b") are two words; two and a dot ("o.n") are spelled
         return m.group() if len(word) < 3 and m.group(2) == " " else word
-    return _SPELLED.sub(join, text)
+    return _SPELLED().sub(join, text)
 
 
 def skeleton(text: str) -> str:
