@@ -172,6 +172,7 @@ class Decision(msgspec.Struct):
 
 
 def _decision(c: Candidate, status: str | None = None, **extra) -> Decision:
+    extra.setdefault("reason", None if c.status == CANDIDATE else c.reason)
     return Decision(c.id, status or c.status, c.op, c.path, c.turn_id, c.ts, **extra)
 
 
