@@ -32,6 +32,7 @@ def test_a_turns_remember_lands_only_after_accept(ready, home):
     assert "Saved" not in reply and not (home / MAREN).exists()
     _, (cand,) = listed(ready)
     assert cand["status"] == "candidate" and cand["path"] == MAREN and cand["op"] == "remember"
+    assert "review     1 candidate(s) waiting" in ready("shelldon-status").stdout.decode()
     assert cand["changed_since"] is False and "+my brother Maren moved to Lyon" in cand["diff"]
     assert cand["diff"].startswith("--- /dev/null\n+++ b/memory/people/maren.md")
     text = ready("shelldon-review").stdout.decode()
