@@ -63,3 +63,15 @@ def test_the_brain_reads_the_item_from_the_prompt():
     assert prompt_items(prompt) == {("people", "ana"): "first line\nsecond line", ("preferences", "tea"): "green"}
     ops = propose_ops("my sister Ana moved to Porto", prompt_items(prompt), "d")
     assert ops[0]["content"].startswith("first line\nsecond line\nmy sister Ana moved to Porto")
+
+
+def test_a_model_is_shown_the_named_items_whole_text_and_told_to_keep_it(ready, home):
+    assert ready("shelldon-turn", "my sister Ana moved to Lyon").returncode == 0
+    assert ready("shelldon-turn", "my sister Ana works at the harbour").returncode == 0
+    for n in range(60):   # newer items that would fill the collections budget by write order
+        op = {"op": "remember", "collection": "facts", "name": f"note {n}", "content": f"note {n} " + "y" * 120}
+        assert ready("shelldon-apply", input=json.dumps(op) + "\n").returncode == 0
+    prompt = json.loads(ready("shelldon-assemble", "Ana has a new job").stdout)["prompt"]
+    assert "> - **Ana** (people): my sister Ana moved to Lyon. Ana is the owner's sister.\n" \
+           ">   my sister Ana works at the harbour. Ana is the owner's sister.\n" in prompt
+    assert "give its name and its whole new text" in prompt and "(superseded YYYY-MM-DD)" in prompt
