@@ -8,7 +8,7 @@ KEPT   := $(VENV)/.compiled-stamp
 MANDIR   := $(VENV)/share/man/man1
 MANSTAMP := $(MANDIR)/.made
 
-.PHONY: install install-system test demo bench bench-smoke clean man torture
+.PHONY: install install-system test demo bench bench-smoke bench-year clean man torture
 
 install: $(STAMP) $(MANSTAMP) $(KEPT)
 
@@ -55,6 +55,10 @@ demo: install
 
 bench: install
 	$(PY) bench/run.py
+	$(PY) bench/year.py
+
+bench-year: install  # a year of talk (500 facts, 30,000 turns): the share of answers the prompt holds
+	$(PY) bench/year.py
 
 bench-smoke: install  # tiny sizes, under a minute: the same table, ratios only
 	$(PY) bench/run.py --smoke

@@ -131,7 +131,8 @@ EMPTY_HOME_RUNS = {**SHORT_RUNS, "shelldon-init": [], "shelldon-forget": ["facts
                    "shelldon-resolve": ["facts/tea", "--mine"], "shelldon-revert": ["t1"],
                    "shelldon-think": [], "shelldon-say": ["hi"], "shelldon-launcherd": [],
                    "shelldon-brokerd": [], "shelldon-backup": ["/nonexistent/b.tar.gz"],
-                   "shelldon-restore": ["/nonexistent/b.tar.gz"], "shelldon-replicate": ["--print-config"]}
+                   "shelldon-restore": ["/nonexistent/b.tar.gz"], "shelldon-replicate": ["--print-config"],
+                   "shelldon-review": []}
 
 
 @pytest.mark.parametrize("name", STAGES)

@@ -31,6 +31,7 @@ class Item(msgspec.Struct):
     line: int | None = None
     by_owner: bool = False  # the owner asked (a stage they ran): hand-edit protection steps aside
     when: datetime | None = None  # when its turn was said (a record's ts): its episode's month
+    proposed: bool = False  # a brain proposed it (a turn's reply, a dream): review mode may hold it
 
 
 class Outcome(msgspec.Struct):
@@ -116,9 +117,23 @@ def _validate(home: Home, item: Item, now: datetime, owner_before: str = ""):
     return op
 
 
+def _candidate(home: Home, item: Item, op, now: datetime) -> Entry | None:
+    """Review mode (core/review.py): the candidate entry for an op that would change its
+    file, None for one that changes nothing (applied as usual: "already in memory")."""
+    from . import curated
+    from .review import CANDIDATE, WAITING
+    change = curated.plan(home, op, item.turn_id, now)
+    if change.unchanged:
+        return None
+    return Entry(item.turn_id, item.seq, _op_name(item.raw), CANDIDATE, WAITING,
+                 os.path.relpath(change.path, home.root), curated.digest(change.before), None)
+
+
 def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool = False,
-                now: datetime | None = None) -> list[Outcome]:
-    """Apply a run of ops (the caller holds the write session). Never raises for a bad op."""
+                now: datetime | None = None, review=None) -> list[Outcome]:
+    """Apply a run of ops (the caller holds the write session). Never raises for a bad op.
+    review: the home's review settings (core/review.py); a file op a brain proposed in a
+    reviewed scope is journalled as a candidate instead of applied."""
     now = now or utcnow()
     ts = iso(now)
     outcomes: list[Outcome] = []
@@ -153,7 +168,13 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
         return _in_order(items, outcomes)
     for item, op in pending:
         try:
-            if isinstance(op, FILE_OPS):
+            held = (_candidate(home, item, op, item.when or now)
+                    if review is not None and item.proposed and review.holds(op) else None)
+            if held is not None:
+                with store.transaction() as conn:
+                    journal.record(conn, held, op_to_dict(op), ts)
+                entry = held
+            elif isinstance(op, FILE_OPS):
                 entry, before_text = _apply_one(home, store, item, op, item.when or now)
                 with store.transaction() as conn:
                     journal.record(conn, entry, op_to_dict(op), ts, before_text)
@@ -225,7 +246,7 @@ def read_run(lines, bare_turn_id: str) -> tuple[list[Item], list, list[tuple[int
                 bad.append((number, str(exc)))
                 continue
             records.append(record)
-            items.extend(Item(record.turn_id, n, bytes(raw), number, when=record.ts)
+            items.extend(Item(record.turn_id, n, bytes(raw), number, when=record.ts, proposed=True)
                          for n, raw in enumerate(record.ops or (), 1))
             continue
         if isinstance(obj, dict) and "op" not in obj and not _TURN_FIELDS.isdisjoint(obj):
@@ -276,7 +297,8 @@ def apply_stream(home: Home, stdin, stdout, turn_id: str | None = None, atomic: 
             outcomes = [Outcome(i, Entry(i.turn_id, i.seq, _op_name(i.raw), "held", "not applied"))
                         for i in items]
         else:
-            outcomes = apply_items(home, store, items, atomic=atomic)
+            from .review import settings
+            outcomes = apply_items(home, store, items, atomic=atomic, review=settings(home))
     refused = report(outcomes, bad)
     if not (atomic and refused):
         for record in told(records, outcomes):

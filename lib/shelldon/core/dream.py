@@ -66,12 +66,14 @@ class Report(msgspec.Struct):
     left: int = 0
     wrote: list[str] = msgspec.field(default_factory=list)      # curated files written, relative to memory/
     known: list[str] = msgspec.field(default_factory=list)      # files that already said it: nothing written
+    waiting: list[str] = msgspec.field(default_factory=list)    # review mode: candidates for shelldon-review
     summary: bool = False
     refused: int = 0
 
     def line(self) -> str:
         text = f"dreamt ({self.turn_id}): promoted {self.promoted}, pruned {self.pruned}, left {self.left}"
-        for label, paths in (("wrote", self.wrote), ("already in memory:", self.known)):
+        for label, paths in (("wrote", self.wrote), ("already in memory:", self.known),
+                             ("waiting for review (shelldon-review):", self.waiting)):
             if paths:
                 text += f"; {label} " + ", ".join(paths[:4]) + (" …" if len(paths) > 4 else "")
         if self.summary:
@@ -308,7 +310,9 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen, considered
     from .history import iso
     from .journal import Entry
     turn_id = TURN_PREFIX + new_turn_id()
-    items = [Item(turn_id, n, line) for n, line in enumerate(lines, 1)]
+    from .review import settings as review_settings
+    items = [Item(turn_id, n, line, proposed=True) for n, line in enumerate(lines, 1)]
+    review = review_settings(home)
     refused = screen(items, {l.id for l in considered})
     report = Report(turn_id)
     ts = iso(now)
@@ -334,9 +338,9 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen, considered
                                    item.raw, ts)
                 report.refused += 1
                 continue
-            outcome = apply_items(home, store, [item], now=now)[0]
-            if name in ("remember", "rewrite_about"):
-                landed = outcome.entry.status in ("applied", "unchanged")
+            outcome = apply_items(home, store, [item], now=now, review=review)[0]
+            if name in ("remember", "rewrite_about"):   # a candidate is the owner's to decide
+                landed = outcome.entry.status in ("applied", "unchanged", "candidate")
             outcomes.append(outcome)
         for n, reason in enumerate(dropped, len(items) + 1):
             match = _OP_NAME.search(reason)
@@ -354,6 +358,8 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen, considered
                 report.wrote.append(entry.path.removeprefix("memory/"))
             elif entry.op in ("remember", "rewrite_about") and entry.path and entry.status == "unchanged":
                 report.known.append(entry.path.removeprefix("memory/"))
+            elif entry.status == "candidate" and entry.path:
+                report.waiting.append(entry.path.removeprefix("memory/"))
             elif entry.op == "resolve_learning" and entry.status == "applied":
                 if json.loads(outcome.item.raw)["status"] == "promoted":
                     report.promoted += 1

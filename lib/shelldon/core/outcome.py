@@ -4,14 +4,15 @@ A brain speaks before the core has looked at its ops, so its words may promise a
 that never happens (a hand-edited file, a refused secret). The reply the owner sees, and
 the one history records, is the brain's text followed by one outcome line composed here
 from the journal entries of the apply: saved, held back because of a hand edit (naming
-shelldon-resolve and the file), or refused and why. Pure: entries in, text out. Used by
+shelldon-resolve and the file), waiting for the owner's review (review mode, naming
+shelldon-review), or refused and why. Pure: entries in, text out. Used by
 shelldon-turn, the launcher's commit and shelldon-apply's pass-through of turn records.
 """
 from ..contracts.turn import MAX_MESSAGE
 from .gate import DIRECTIVE_HINT, VAULT_HINT
 from .journal import Entry
 
-SAVED = ("applied",)
+SAVED = ("applied", "accepted")   # accepted: a reviewed candidate, when a turn is replayed after
 FAILED_NOTE = "nothing half-written, nothing journalled"
 KNOWN = ("unchanged",)
 # Entries that change nothing the owner asked about: a learning counted, an empty one skipped.
@@ -43,6 +44,7 @@ def outcome_line(entries: list[Entry]) -> str | None:
     saved: list[str] = []
     known: list[str] = []
     held: list[str] = []
+    waiting: list[str] = []
     refused: dict[tuple[str, str], list[str]] = {}   # (how, why) → the ops refused for it
     for entry in entries:
         if entry.status in SAVED and entry.op not in QUIET_OPS:
@@ -51,6 +53,8 @@ def outcome_line(entries: list[Entry]) -> str | None:
             known.append(_shown(entry.path))
         elif entry.status == "conflict":
             held.append(_shown(entry.path))
+        elif entry.status == "candidate":   # review mode (core/review.py)
+            waiting.append(_shown(entry.path))
         elif entry.status in ("rejected", "held"):
             refused.setdefault(why_refused(entry.reason), []).append(entry.op or "op")
     parts: list[str] = []
@@ -61,6 +65,8 @@ def outcome_line(entries: list[Entry]) -> str | None:
     for path in dict.fromkeys(held):
         parts.append(f"Not saved: you edited {path} by hand, so I left it as it is "
                      f"(`shelldon-resolve {path} --theirs` takes my version, `--mine` keeps yours).")
+    if waiting:
+        parts.append(f"Waiting for your review: {', '.join(dict.fromkeys(waiting))} — shelldon-review.")
     for (how, why), ops in refused.items():
         parts.append(f"{how} ({', '.join(dict.fromkeys(ops))}): {why}.")
     return " ".join(parts) or None

@@ -20,10 +20,12 @@ class Committed(msgspec.Struct):
 
 
 def commit(home: Home, turn: TurnRecord) -> Committed:
-    items = [Item(turn.turn_id, n, bytes(raw), None, when=turn.ts) for n, raw in enumerate(turn.ops or (), 1)]
+    from .review import settings
+    items = [Item(turn.turn_id, n, bytes(raw), None, when=turn.ts, proposed=True)
+             for n, raw in enumerate(turn.ops or (), 1)]
     with write_session(home) as store:
         check_not_reused(store, turn)   # before its ops: a reused id applies nothing either
-        outcomes = apply_items(home, store, items)
+        outcomes = apply_items(home, store, items, review=settings(home) if items else None)
         reply = honest_reply(turn.reply, [o.entry for o in outcomes]) if turn.reply else turn.reply
         record(home, store, msgspec.structs.replace(turn, reply=reply))
     return Committed(reply, outcomes)

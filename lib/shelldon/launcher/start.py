@@ -75,7 +75,7 @@ def preload(home: Home, config) -> None:
     """Import what a turn will need, then walk one: a prompt and a reply with the rules
     brain, read-only, its result thrown away (what it loads lazily is loaded now)."""
     from ..contracts import markdown  # noqa: F401  (raw/'s day header, the tree index)
-    from ..core import curated, curated_index, handedits, memgit, turn, undo  # noqa: F401
+    from ..core import curated, curated_index, handedits, memgit, review, turn, undo  # noqa: F401
     from ..worker import brokerbrain, prompt, rules  # noqa: F401
     from ..worker.brain import RulesBrain
     from ..worker.turn import prepare

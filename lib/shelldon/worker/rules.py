@@ -10,6 +10,13 @@ quoted verbatim — and proposes ops for plain statements:
   "I like / love / prefer / hate / enjoy …" → remember in preferences/ + a keyed learning
   any other statement            → log_episode, and a learning keyed by its topic word
 
+A remember about a name that already has an item (the prompt shows it: the items the
+message names come first) proposes the item's whole new text: its lines as they are, then
+the new one (revise). Nothing said before is dropped. Where the new line says where the
+same person or thing lives, works or how old they are, and an older line said otherwise
+(same relation, when both name one), the older line is kept struck through and dated:
+`~~…~~ (superseded YYYY-MM-DD)`, the date the clock's (util/clock: SHELLDON_NOW pins it).
+
 Learning keys are readable words (`topic:lighthouse`, `pref:green-tea`): casefolded, a
 plural made singular, never a stem. A topic is never a stopword, a number or a word that
 says nothing about what the owner cares for ("years", "today"): those make no learning.
@@ -29,7 +36,7 @@ import re
 from ..contracts.limits import MAX_CONTENT, MAX_NAME, MAX_OBSERVATION
 from ..contracts.ops import COLLECTIONS
 from .history_read import STOPWORDS, match_terms
-from .prompt import MEMORY_HEADINGS, MESSAGE_HEADING, split_sections
+from .prompt import COLLECTIONS_HEADING, MEMORY_HEADINGS, MESSAGE_HEADING, split_sections
 
 RELATIONS = ("sister", "brother", "mother", "mom", "mum", "father", "dad", "wife", "husband",
              "partner", "friend", "son", "daughter", "boss", "colleague", "neighbour", "neighbor",
@@ -127,8 +134,20 @@ def _sentence(text: str, most: int = MAX_CONTENT) -> str:
     return cut.rstrip(" ,;:-") + note
 
 
-def propose_ops(message: str) -> list[dict]:
-    """The ops a plain statement deserves (pure)."""
+def propose_ops(message: str, known: dict | None = None, today: str = "") -> list[dict]:
+    """The ops a plain statement deserves (pure). known: the items the prompt shows,
+    (collection, slug) → body (prompt_items); a remember of one of them is revised."""
+    ops = _propose(message)
+    for op in ops:
+        if op["op"] == "remember" and known:
+            from ..util.slug import slugify
+            body = known.get((op["collection"], slugify(op["name"])))
+            if body is not None:
+                op["content"] = revise(body, op["content"], today)
+    return ops
+
+
+def _propose(message: str) -> list[dict]:
     text = message.strip()
     if not text or text.endswith("?") or _GREETING.match(text) or len(text.split()) < 3:
         return []
@@ -196,14 +215,96 @@ def memory_lines(prompt: str) -> list[str]:
     return lines
 
 
+# -- supersede: a new fact about a known item adds to it ------------------------------
+
+_ITEM_LINE = re.compile(r"^- \*\*(?P<name>[^*]+)\*\* \((?P<collection>[\w-]+)\): ?(?P<text>.*)$")
+_STRUCK = re.compile(r"^~~.*~~ \(superseded \d{4}-\d\d-\d\d\)$")
+# What a line says about one slot of a person or thing: a new value in the same slot
+# supersedes the old one. Small on purpose: a false "contradiction" would strike a fact.
+_SLOTS = (
+    ("home", re.compile(r"\b(?:moved|moves|moving|relocated|relocates)\s+(?:back\s+)?to\s+(?P<v>[\w'-]+)"
+                        r"|\b(?:lives|live|living|resides)\s+in\s+(?P<v2>[\w'-]+)", re.IGNORECASE)),
+    ("work", re.compile(r"\b(?:works|work|working)\s+(?:at|for)\s+(?P<v>[\w'-]+)", re.IGNORECASE)),
+    ("age", re.compile(r"\bis\s+(?P<v>[\w-]+)\s+years?\s+old|\bturned\s+(?P<v2>[\w-]+)", re.IGNORECASE)),
+)
+_RELATION = re.compile(r"\bis the owner's (?P<rel>[\w ]+?)\.?$")
+
+
+def prompt_items(prompt: str) -> dict:
+    """The items the prompt's collections section shows: (collection, slug) → body, its
+    lines as the file holds them (render_item keeps one line of the body per line)."""
+    from ..util.slug import slugify
+    found: dict = {}
+    lines: list[str] | None = None
+    for heading, body in split_sections(prompt):
+        if heading != COLLECTIONS_HEADING:
+            continue
+        for line in body.split("\n"):
+            item = _ITEM_LINE.match(line)
+            if item:
+                lines = [item.group("text").strip()]
+                found[(item.group("collection"), slugify(item.group("name")))] = lines
+            elif lines is not None and line.startswith("  ") and line.strip():
+                lines.append(line.strip())
+            else:
+                lines = None
+    return {key: "\n".join(value) for key, value in found.items()}
+
+
+def is_superseded(line: str) -> bool:
+    return _STRUCK.match(line.strip()) is not None
+
+
+def _slots(line: str) -> dict:
+    out = {}
+    for slot, pattern in _SLOTS:
+        match = pattern.search(line)
+        if match:
+            out[slot] = (match.group("v") or match.group("v2") or "").casefold()
+    return out
+
+
+def _relation(line: str) -> str | None:
+    match = _RELATION.search(line.rstrip())
+    return match.group("rel").casefold() if match else None
+
+
+def revise(body: str, new: str, today: str) -> str:
+    """An item's whole new text: its lines kept, the new line after them. An older line
+    that gives another value for a slot the new line fills (home, work, age) — for the
+    same relation, where both lines name one — is struck through as superseded on today.
+    A line already there (normalised) adds nothing."""
+    from ..util.text import normalise
+    new = new.strip()
+    lines = [line.strip() for line in body.strip().splitlines() if line.strip()]
+    if any(normalise(line) == normalise(new) for line in lines):
+        return "\n".join(lines)
+    said, rel = _slots(new), _relation(new)
+    out = []
+    for line in lines:
+        old = _slots(line)
+        other = _relation(line)
+        if (not is_superseded(line) and (rel is None or other is None or rel == other)
+                and any(old.get(slot) not in (None, value) for slot, value in said.items())):
+            line = f"~~{line}~~ (superseded {today})"
+        out.append(line)
+    text = "\n".join([*out, new])
+    while len(text.encode("utf-8")) > MAX_CONTENT and len(out) > 1:
+        # within the op's bound: the oldest struck line goes first, then the oldest line
+        gone = next((n for n, line in enumerate(out) if is_superseded(line)), 0)
+        out.pop(gone)
+        text = "\n".join([*out, new])
+    return text if len(text.encode("utf-8")) <= MAX_CONTENT else new
+
+
 def best_memory(prompt: str, message: str) -> str | None:
     wanted = {_match_form(t) for t in match_terms(message, limit=32)}
     if not wanted:
         return None
     best, best_score = None, 0
     for line in memory_lines(prompt):
-        if _strip_marker(line).rstrip().endswith("?"):
-            continue   # a question asked before (the summary and history hold them) answers nothing
+        if _strip_marker(line).rstrip().endswith("?") or is_superseded(_strip_marker(line)):
+            continue   # a question asked before answers nothing; a superseded line is no answer
         have = {_match_form(t) for t in match_terms(line, limit=64)}
         score = len(wanted & have)
         if score > best_score:  # first best wins: sections come broad-to-specific, ties keep the earlier
@@ -215,7 +316,8 @@ def respond(prompt: str, message: str) -> str:
     """The reply text, with an ops block when there is something to keep."""
     if MESSAGE_HEADING not in prompt:
         message = message or prompt
-    ops = propose_ops(message)
+    from ..util.clock import local_day, now
+    ops = propose_ops(message, prompt_items(prompt), local_day(now()))
     memory = best_memory(prompt, message)
     question = message.strip().endswith("?")
     if memory and (question or not ops):

@@ -197,6 +197,8 @@ def gather(home: Home) -> dict:
         state["conflicts"] = [{"path": c.path.removeprefix("memory/"), "turn_id": c.turn_id, "op": c.op,
                                "ts": c.ts, "proposed": c.proposed.get("content")}
                               for c in open_conflicts(conn)]
+        # review mode (core/review.py): what a brain proposed, waiting for shelldon-review
+        state["review_waiting"] = conn.execute("SELECT count(*) FROM journal WHERE status = 'candidate'").fetchone()[0]
     return state
 
 
@@ -265,6 +267,8 @@ def render(state: dict) -> str:
     lines += _safekeeping_lines(state)
     if state.get("config_error"):
         lines.append(f"config     {state['config_error']}")
+    if state.get("review_waiting"):
+        lines.append(f"review     {state['review_waiting']} candidate(s) waiting (shelldon-review lists them)")
     conflicts = state["conflicts"]
     if not conflicts:
         lines.append("conflicts  none")
