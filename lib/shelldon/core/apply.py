@@ -17,7 +17,7 @@ from ..contracts.ops import (FILE_OPS, CaptureLearning, Forget, LogEpisode, Reso
 from ..home import Home
 from ..util.atomic import SymlinkRefused
 from . import journal
-from .gate import screen_op
+from .gate import screen_op, screens_whole
 from .history import HistoryStore, iso, utcnow
 from .journal import Entry
 from .session import LOCK_TIMEOUT_S, write_session  # noqa: F401 - where they used to be
@@ -172,12 +172,12 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
                     if review is not None and item.proposed and review.holds(op) else None)
             if held is not None:
                 with store.transaction() as conn:
-                    journal.record(conn, held, op_to_dict(op), ts)
+                    journal.record(conn, held, op_to_dict(op), ts, screened=screens_whole(op))
                 entry = held
             elif isinstance(op, FILE_OPS):
                 entry, before_text = _apply_one(home, store, item, op, item.when or now)
                 with store.transaction() as conn:
-                    journal.record(conn, entry, op_to_dict(op), ts, before_text)
+                    journal.record(conn, entry, op_to_dict(op), ts, before_text, screened=screens_whole(op))
                     journal.settle_write(conn, entry.path)
                     if isinstance(op, (Forget, Restore)):   # the turns that told it go (or come back)
                         from . import hidden
@@ -185,7 +185,7 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
             else:
                 with store.transaction() as conn:
                     entry = _apply_sqlite_op(store, conn, item, op, now)
-                    journal.record(conn, entry, op_to_dict(op), ts)
+                    journal.record(conn, entry, op_to_dict(op), ts, screened=screens_whole(op))
         except (ContractError, SymlinkRefused) as exc:
             entry = _rejected(item, str(exc))
             with store.transaction() as conn:

@@ -60,6 +60,12 @@ def _fields(op) -> list[tuple[str, str]]:
     return []
 
 
+def screens_whole(op) -> bool:
+    """Whether screen_op reads every string of op the journal would keep: its free text
+    is in _fields, the rest (op, collection) are the contract's own words."""
+    return isinstance(op, (Remember, LogEpisode, RewriteAbout, RewriteSummary, CaptureLearning))
+
+
 def screen_op(op, previous: str = "") -> None:
     """Refuse an op that would store a secret or a standing instruction; else return.
 

@@ -63,11 +63,13 @@ def _unescaped(text: str) -> str:
 
 
 def record(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
-           before_content: str | bytes | None = None) -> None:
+           before_content: str | bytes | None = None, screened: bool = False) -> None:
     """Insert one journal row. before_content is text, or bytes (stored as a BLOB) when the
     file was not UTF-8. Nothing secret-shaped is stored in clear: the args, the reason and a
     text before-content (a hand-edited file may hold one) are redacted, so an undo brings
-    such a file back with the marker in place of the secret."""
+    such a file back with the marker in place of the secret.screened: args is an op the
+    gate passed, every string of it already screened (gate.screens_whole): stored as it is,
+    not scanned a second time."""
     reason = redact(entry.reason)[0] if entry.reason else entry.reason
     if isinstance(before_content, str) and before_content:
         before_content = redact(before_content)[0]
@@ -75,7 +77,8 @@ def record(conn: sqlite3.Connection, entry: Entry, args: object, ts: str,
         "INSERT INTO journal (turn_id, seq, op, args, status, reason, path, before_hash, "
         "after_hash, before_content, ts, hand, undo, reverts) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (entry.turn_id, entry.seq, entry.op, _redacted_args(args),
+        (entry.turn_id, entry.seq, entry.op,
+         json.dumps(args, ensure_ascii=False) if screened else _redacted_args(args),
          entry.status, reason, entry.path, entry.before_hash, entry.after_hash,
          before_content, ts, int(entry.hand), entry.undo, entry.reverts))
 
