@@ -151,9 +151,10 @@ _FOREIGN_CUES = ("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "c
                  "parola", "密码", "口令", "パスワード", "暗証", "비밀번호", "암호")
 # "the NAS page asks for root / x", "router: admin and x": a user, then a password-shaped
 # value (checked by _value_is_secret), without the word password anywhere.
-_PAIR = lazy(r"(?:(?<![\w/])(?:admin|administrator|root|user|username|login|account|[\w.+-]+@[\w.-]+)\s*"
+# Not inside a path: "/home/pytest-of-root/pytest-12/x" names directories, not a login.
+_PAIR = lazy(r"(?:(?<![\w/.~-])(?:admin|administrator|root|user|username|login|account|[\w.+-]+@[\w.-]+)\s*"
              r"(?:/|,|and|:|&)\s*|(?<![\w/(\[\"'])[A-Za-z][\w.@+-]{1,63} / )(?P<value>[^\s,;/\"'()\[\]{}]{6,64})"
-             r"(?![\"'()\[\]{}])", re.IGNORECASE)
+             r"(?![\"'()\[\]{}/])", re.IGNORECASE)
 
 # Payment cards: 13-19 digits, whole or in the groups cards print, with a card's prefix and
 # a valid Luhn check digit; a random 16-digit number passes Luhn one time in ten.
