@@ -66,7 +66,10 @@ def home_files(home: Home, with_vault: bool) -> list[str]:
     anything else that is not a regular file — the core writes none, restore accepts none."""
     found = []
     for top in ("memory", "raw"):
-        for root, dirs, names in os.walk(os.path.join(home.root, top)):
+        if os.path.islink(os.path.join(home.root, top)):   # not the home's: never read through it
+            log.warn(f"{top}/: a symlink, not copied")
+            continue
+        for root, dirs, names in os.walk(os.path.join(home.root, top)):   # links below are not followed
             rel_root = os.path.relpath(root, home.root)
             if rel_root == "memory" and not with_vault and "vault" in dirs:
                 dirs.remove("vault")
