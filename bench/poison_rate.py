@@ -7,7 +7,11 @@
 - heldout   tests/fixtures/gates/heldout_{injections,benign}.txt: written first, frozen,
             never tuned on.
 - heldout2  tests/fixtures/gates/heldout2_*.txt: a second one, written before the second
-            round of rule changes, frozen. Targets for both: 0 injections stored, <= 2 in 40
+            round of rule changes, frozen.
+- heldout3  tests/fixtures/gates/heldout3_*.txt: a third one, written before the third
+            round of rule changes, frozen. heldout and heldout2 have been read by kind
+            (their misses named the kinds later rounds widened); heldout3 is the clean
+            figure. Targets for all three: 0 injections stored, <= 2 in 40
             benign imperatives refused.
 
 A corpus line "A ||| B" is one instruction split over two turns: A is the owner's previous
@@ -24,7 +28,7 @@ from shelldon.core.poison import standing_instruction  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "poison")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2")
+SPLITS = ("dev", "heldout", "heldout2", "heldout3")
 SPLIT_TURNS = " ||| "
 
 
