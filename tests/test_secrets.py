@@ -11,7 +11,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
-HELDOUT_SECRETS_STORED = {"heldout": 2, "heldout2": 3, "heldout3": 16}
+HELDOUT_SECRETS_STORED = {"heldout": 2, "heldout2": 0, "heldout3": 2}
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -157,7 +157,12 @@ def test_heldout_secrets_no_worse_than_measured(split):
     assert len(secrets_rate.split_rates(split)["stored"]) <= HELDOUT_SECRETS_STORED[split]
 
 
-@pytest.mark.parametrize("split", ["heldout", "heldout2", "heldout3"])
-@pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
+@pytest.mark.parametrize("split", [
+    pytest.param("heldout", marks=pytest.mark.xfail(
+        strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")),
+    "heldout2",
+    pytest.param("heldout3", marks=pytest.mark.xfail(
+        strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")),
+])
 def test_heldout_secrets_at_target(split):
     assert secrets_rate.split_rates(split)["stored"] == []
