@@ -10,7 +10,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import poison_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_injections_at_target)
-HELDOUT_INJECTIONS_STORED = {"heldout": 0, "heldout2": 3, "heldout3": 19}
+HELDOUT_INJECTIONS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 6}
 
 
 @pytest.mark.parametrize("text", [
@@ -114,8 +114,7 @@ def test_heldout_injections_no_worse_than_measured(split):
 
 @pytest.mark.parametrize("split", [
     "heldout",
-    pytest.param("heldout2", marks=pytest.mark.xfail(
-        strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")),
+    "heldout2",
     pytest.param("heldout3", marks=pytest.mark.xfail(
         strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")),
 ])
