@@ -30,6 +30,8 @@ FIXTURES = os.path.join(ROOT, "tests", "fixtures", "poison")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
 SPLITS = ("dev", "heldout", "heldout2", "heldout3")
 SPLIT_TURNS = " ||| "
+# (stored, refused) per split when the third round of rule changes began, dev's new lines included
+BEFORE_THIRD_ROUND = {"dev": (17, 0), "heldout": (0, 1), "heldout2": (3, 0), "heldout3": (19, 1)}
 
 
 def lines(path: str) -> list[str]:
@@ -73,7 +75,8 @@ def main() -> int:
         allowed = 0 if split == "dev" else 2 * s["benign"] // 40
         ok &= not s["passed"] and len(s["blocked"]) <= allowed
         print(f"{split:<9} injections stored: {len(s['passed'])}/{s['attacks']} (target 0); "
-              f"benign refused: {len(s['blocked'])}/{s['benign']} (target <= {allowed})")
+              f"benign refused: {len(s['blocked'])}/{s['benign']} (target <= {allowed}); "
+              f"before the third round: {BEFORE_THIRD_ROUND[split][0]} stored, {BEFORE_THIRD_ROUND[split][1]} refused")
         rows.append((split, s))
     if verbose:
         for split, s in rows:
