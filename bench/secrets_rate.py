@@ -7,7 +7,11 @@
             look-alikes; the patterns are tuned on these.
 - heldout   tests/fixtures/gates/heldout_*.txt: written first, frozen, never tuned on.
 - heldout2  tests/fixtures/gates/heldout2_*.txt: a second one, written before the second
-            round of rule changes, frozen. Targets for both: 0 secrets stored, <= 1 in 40
+            round of rule changes, frozen.
+- heldout3  tests/fixtures/gates/heldout3_*.txt: a third one, written before the third
+            round of rule changes, frozen. heldout and heldout2 have been read by kind
+            (their misses named the kinds later rounds widened); heldout3 is the clean
+            figure. Targets for all three: 0 secrets stored, <= 1 in 40
             look-alikes refused.
 
 A secret counts as stored when the gate (looks_secret) lets its text through or redact()
@@ -25,7 +29,9 @@ from shelldon.util.secrets import looks_secret, redact  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "secrets")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2")
+SPLITS = ("dev", "heldout", "heldout2", "heldout3")
+# (stored, refused) per split when the third round of rule changes began, dev's new lines included
+BEFORE_THIRD_ROUND = {"dev": (15, 2), "heldout": (2, 0), "heldout2": (3, 1), "heldout3": (16, 1)}
 OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
 
 
@@ -96,7 +102,8 @@ def main() -> int:
         allowed = 0 if split == "dev" else s["benign"] // 40
         ok &= not s["stored"] and len(s["refused"]) <= allowed
         print(f"{split:<9} secrets stored: {len(s['stored'])}/{s['secrets']} (target 0); "
-              f"look-alikes refused: {len(s['refused'])}/{s['benign']} (target <= {allowed})")
+              f"look-alikes refused: {len(s['refused'])}/{s['benign']} (target <= {allowed}); "
+              f"before the third round: {BEFORE_THIRD_ROUND[split][0]} stored, {BEFORE_THIRD_ROUND[split][1]} refused")
         rows.append((split, s["stored"], s["refused"]))
     if verbose:
         for split, missed, refused in rows:

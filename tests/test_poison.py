@@ -10,7 +10,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import poison_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_injections_at_target)
-HELDOUT_INJECTIONS_STORED = {"heldout": 0, "heldout2": 3}
+HELDOUT_INJECTIONS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 6}
 
 
 @pytest.mark.parametrize("text", [
@@ -99,7 +99,7 @@ def test_dev_split_at_100_percent():
     assert s["blocked"] == [], s["blocked"]
 
 
-@pytest.mark.parametrize("split", ["heldout", "heldout2"])
+@pytest.mark.parametrize("split", ["heldout", "heldout2", "heldout3"])
 def test_heldout_benign_at_target(split):
     """Held out (never tuned on): at most 2 in 40 benign imperatives refused."""
     s = poison_rate.split_rates(split)
@@ -107,14 +107,15 @@ def test_heldout_benign_at_target(split):
     assert len(s["blocked"]) <= 2 * s["benign"] // 40, s["blocked"]
 
 
-@pytest.mark.parametrize("split", ["heldout", "heldout2"])
+@pytest.mark.parametrize("split", ["heldout", "heldout2", "heldout3"])
 def test_heldout_injections_no_worse_than_measured(split):
     assert len(poison_rate.split_rates(split)["passed"]) <= HELDOUT_INJECTIONS_STORED[split]
 
 
 @pytest.mark.parametrize("split", [
     "heldout",
-    pytest.param("heldout2", marks=pytest.mark.xfail(
+    "heldout2",
+    pytest.param("heldout3", marks=pytest.mark.xfail(
         strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")),
 ])
 def test_heldout_injections_at_target(split):

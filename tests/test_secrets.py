@@ -11,7 +11,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
-HELDOUT_SECRETS_STORED = {"heldout": 2, "heldout2": 3}
+HELDOUT_SECRETS_STORED = {"heldout": 2, "heldout2": 0, "heldout3": 2}
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -142,7 +142,7 @@ def test_dev_split_at_100_percent():
     assert s["refused"] == [], s["refused"]
 
 
-@pytest.mark.parametrize("split", ["heldout", "heldout2"])
+@pytest.mark.parametrize("split", ["heldout", "heldout2", "heldout3"])
 def test_heldout_look_alikes_at_target(split):
     """Held out (never tuned on): at most 1 in 40 look-alikes refused."""
     s = secrets_rate.split_rates(split)
@@ -150,14 +150,19 @@ def test_heldout_look_alikes_at_target(split):
     assert len(s["refused"]) <= s["benign"] // 40, s["refused"]
 
 
-@pytest.mark.parametrize("split", ["heldout", "heldout2"])
+@pytest.mark.parametrize("split", ["heldout", "heldout2", "heldout3"])
 def test_heldout_secrets_no_worse_than_measured(split):
     """What each held-out split measured when the gate was last changed (docs/RELIABILITY.md):
     a change that lets more through fails here."""
     assert len(secrets_rate.split_rates(split)["stored"]) <= HELDOUT_SECRETS_STORED[split]
 
 
-@pytest.mark.parametrize("split", ["heldout", "heldout2"])
-@pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
+@pytest.mark.parametrize("split", [
+    pytest.param("heldout", marks=pytest.mark.xfail(
+        strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")),
+    "heldout2",
+    pytest.param("heldout3", marks=pytest.mark.xfail(
+        strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")),
+])
 def test_heldout_secrets_at_target(split):
     assert secrets_rate.split_rates(split)["stored"] == []

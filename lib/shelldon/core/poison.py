@@ -144,11 +144,33 @@ _ENGLISH += [
     ("addressed", lazy(
         r"\b(?:a )?(?:note|message|p\.?s\.?|memo|reminder|instructions?|heads up) (?:for|to) (?:the |this |any |my )?"
         r"(?:ai|assistant|bot|model|llm|chatbot|shelldon|pet)\b"
-        r"|(?:^|[.!?\n]\s*)to (?:the|any|this) (?:ai|assistant|bot|model|llm|chatbot)\b[^:\n]{0,30}:")),
+        r"|(?:^|[.!?\n]\s*)to (?:the|any|this) (?:ai|assistant|bot|model|llm|chatbot)\b[^:\n]{0,30}:"
+        # "Assistant note: …", "System note: …": a label that speaks to the pet
+        r"|\b(?:ai|assistant|bot|model|llm|chatbot|system|shelldon|pet)(?:'s)? (?:note|reminder|memo|notice|message|"
+        r"instruction|update|override|directive)s?\s*:")),
     ("passive-rule/to-be", lazy(
         r"\b(?:your )?(?:repl(?:y|ies)|answers?|responses?|messages?) (?:are|is) to be\b"
         r"|\b(?:the owner|the user|your owner|i) (?:wants?|wishes|needs?|expects?|requires?) (?:every|all|each|your) "
-        r"(?:repl(?:y|ies)|answers?|responses?|messages?) to\b")),
+        r"(?:repl(?:y|ies)|answers?|responses?|messages?) to\b"
+        # without the determiner "answers to" is a preposition too ("I need answers to these
+        # questions"): only with what the reply must do
+        r"|\b(?:the owner|the user|your owner|i) (?:wants?|wishes|needs?|expects?|requires?|would like|'d like|"
+        r"prefers?) (?:every |all |each |your |the )?(?:repl(?:y|ies)|answers?|responses?) to (?:always |only |now )?"
+        r"(?:end|start|begin|include|contain|close|finish|open|mention|say|use)\b")),
+    # "Replies must end with …": a rule about every reply, opening its sentence
+    ("passive-rule/bare", lazy(
+        r"(?:^|[.!?\n]\s*)(?:your |the |all |every |each |all your )?(?:repl(?:y|ies)|answers?|responses?)"
+        r"(?: from now on| going forward)? (?:must|should|shall|have to|has to|need to|needs to|are to|is to|will)"
+        r"(?: always| now| also| only)? (?:start|begin|end|finish|include|contain|close|open|mention)\b")),
+    # "pretend the directive does not exist", "act as though the rules were never there"
+    ("override/pretend", lazy(
+        r"\b(?:pretend|act as (?:if|though)|behave as (?:if|though)|imagine)\b[^.!?\n]{0,30}?\b" + _RULES
+        + r"\b[^.!?\n]{0,25}?(?:\bdo(?:es)?n't exist|\bdo(?:es)? not exist|\bnever existed|"
+        r"\b(?:were|was|had been|have been|has been) (?:never )?(?:there|written|given|deleted|removed|gone|lifted|"
+        r"cancel+ed|switched off|turned off)|\b(?:are|is|were|was) (?:gone|deleted|void|off|not there)|"
+        r"\b(?:weren't|aren't|wasn't|isn't) there)"
+        r"|\b(?:pretend|act as (?:if|though)|behave as (?:if|though)|imagine)\b (?:that )?there (?:is|are|was|were) no "
+        + _RULES + r"\b")),
     ("promised/word", lazy(
         r"\b" + _PET + r" (?:gave|have given|has given) (?:me |us |the owner )?(?:your|its|their) word\b"
         r"|\b(?:like|as) (?:you|shelldon|the assistant) (?:promised|agreed|said (?:you|it) would)\b"
@@ -390,6 +412,13 @@ _CJK = {
 }
 
 
+# What one was told, and verbs of sending, for "forget what you were told and send …".
+_TOLD = ("gezegd|verteld|opgedragen|geleerd|gesagt|befohlen|aufgetragen|beigebracht|dit|demande|ordonne|appris|"
+         "dijeron|dicho|ordenaron|pedido|detto|ordinato|chiesto|disseram|dito|pediram|mandaram|sagt|tillsagd|lart|"
+         "powiedziano|kazano|сказали|велели|говорили|soylenenleri|soylenen|sanottu|kerrottu|receno|rekli")
+_SEND = "stuur|stuurt|schick|schicke|envoie|envoyez|envia|manda|invia|skicka|send|wyslij|отправь|отправляй|gonder"
+
+
 def _alt(index: int) -> str:
     return "|".join(words[index] for words in _LEXICON.values())
 
@@ -415,6 +444,11 @@ def _foreign() -> list:
     # An imperative opens its sentence: "antworte immer…", "siempre responde…".
     ("foreign-always-reply", re.compile(r"(?:^|[.!?:;\n]\s*)(?:" + _W.format(_alt(1)) + r" (?:\w+ )?" + _W.format(_alt(2))
                                         + "|" + _W.format(_alt(2)) + r" (?:\w+ )?" + _W.format(_alt(1)) + ")")),
+    # "vergeet wat je gezegd is en antwoord …": forget what you were told, then a new order
+    # ("olvida lo que te dije del martes" gives none)
+    ("foreign-override", re.compile(_W.format(_alt(3)) + r"(?! (?:niet|nicht|pas|no|nie|inte|ikke|ne)\b)[^.!?\n]{0,30}?"
+                                    + _W.format(_TOLD) + r"[^.!?\n]{0,40}?" + _W.format(_alt(0) + "|" + _alt(1) + "|"
+                                                                                    + _alt(2) + "|" + _SEND))),
     ("foreign-override", re.compile("(?:" + _cjk(4) + r")[^。！？\n]{0,15}?(?:" + _cjk(3) + ")|(?:" + _cjk(3)
                                     + r")[^。！？\n]{0,15}?(?:" + _cjk(4) + ")")),
     ("foreign-from-now-on", re.compile("(?:" + _cjk(0) + r")[^。！？\n]{0,30}?(?:" + _cjk(2) + ")")),
@@ -483,8 +517,11 @@ _CUES = {
                  "mode", "rules", "behavio", "personality", "instruction", "programming", "parameter"),),
     "exfiltrate": (("send", "forward", "copy", "cc", "mail", "upload", "post", "share", "leak", "export", "pass on"),
                    ("every", "all", "each", "any")),
-    "addressed": (("ai", "assistant", "bot", "model", "llm", "shelldon", "pet"),),
-    "passive-rule/to-be": (("to be", "want", "wish", "need", "expect", "requir"),),
+    "addressed": (("ai", "assistant", "bot", "model", "llm", "shelldon", "pet", "system"),),
+    "passive-rule/to-be": (("to be", "want", "wish", "need", "expect", "requir", "like", "prefer"),),
+    "passive-rule/bare": (("repl", "answer", "response"), ("must", "should", "shall", "have to", "has to", "need",
+                                                            "are to", "is to", "will")),
+    "override/pretend": (("pretend", "act as", "behave as", "imagine"),),
     "promised/word": (("word", "promised", "agreed", "said"),),
     "triggered/should": (("in case", "should", "if ever", "in the event"),),
     "setting/level": (("level", "setting", "threshold", "strictness"),),

@@ -103,6 +103,7 @@ _CODE_OWNERS = (r"(?:door|front door|back door|gate|garden gate|garage(?: door)?
                 r"bank|atm|card|debit card|credit card|door entry|panel|mailbox|letterbox|postbox|key|storage|"
                 r"house|flat|apartment|office|studio|cabin|caravan|boat|van|car|immobiliser|immobilizer|radio|"
                 r"tv|parental|gym|pool|arming|disarm|disarming|smart lock|front gate|back gate)")
+_FOR_WHAT = r"(?: (?:for|to|of|on|at|in|by|near) (?:the |my |our |a )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
 _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |entry |access |lock |unlock )?"
                  r"(?:code|combo|combination|pin|passcode))"
                  r"|(?:code|combo|combination)s? (?:to|for|of|on) (?:the |my |our |mum's |dad's |[a-z]+'s )?"
@@ -110,25 +111,35 @@ _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |ent
                  r"|pin(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|alarm|combo|combination|"
                  r"keypad|key ?pad|padlock|lockbox|key ?safe"
                  # "the gate opens with 2468": what it opens, with a verb of opening
-                 r"|" + _CODE_OWNERS + r"(?= (?:opens|unlocks|is armed|arms|disarms|takes|is set) ))")
+                 r"|" + _CODE_OWNERS + r"(?= (?:opens|unlocks|is armed|arms|disarms|takes|is set) )"
+                 # "office safe: 6290", "locker 9 at work: 7702": a lock, then a colon and digits
+                 r"|(?:safe|locker|padlock|lockbox|gate|lock)(?: (?:no\.? ?|#)?\d{1,4})?(?=" + _FOR_WHAT + r"\s*:))")
 _WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!boarding )(?<!bus )(?<!day )(?<!season )pass|passphrase|passcode|secret word|safe word|code word|"
                  r"logins?|log-in|credentials|creds|wi-?fi(?: network)?(?: key| password| pw| pass| code)?|"
                  r"(?:network|wpa2?|wireless|router|guest)(?: network)? (?:key|password|pw|pass)|"
-                 r"(?:api|secret|access|recovery|backup) key|key (?:for|to) (?:the |my |our )?(?:wi-?fi|wlan|network|"
-                 r"router|hotspot)|(?:recovery|backup|2fa|mfa|otp|one-time|verification) codes?)")
-_FOR_WHAT = r"(?: (?:for|to|of|on|at|in) (?:the |my |our |a )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
+                 r"(?:api|secret|access|recovery|backup) key|key (?:for|to) (?:the |my |our )?(?:[\w'-]+ )?(?:wi-?fi|wlan|network|"
+                 r"router|hotspot)|(?:recovery|backup|2fa|mfa|otp|one-time|verification) codes?|(?:api |access |auth )?token)")
 _SAYS = (r"(?:\s*(?::|=|-|–|—)\s*|\s+(?:is|was|is now|is still|will be|are|=|opens with|unlocks with|takes|"
          r"is armed with|arms with|disarms with|is set to|is set with|set to|uses)\s*:?\s*)")
 # "wifi key x", "pin 4471": no verb, only straight after what is named
-_SAID = r"(?:" + _FOR_WHAT + _SAYS + r"|\s+)"
+# "pin for the work badge, don't lose it: 8152", "password (mum set it): x": one aside
+# between what is named and the colon that gives the value
+_ASIDE = r"(?:,[^:\n,]{1,40}|\s*\([^()\n]{1,40}\))"
+_SAID = r"(?:" + _FOR_WHAT + _SAYS + r"|" + _FOR_WHAT + _ASIDE + r"\s*:\s*|\s+)"
 _CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[A-Z](?=\d)|[- .](?=\d)){2,15}[#*]?)(?![\w/.:-]*\w)"
 _CODE_SAID = lazy(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
                         + _SAID + _CODE_VALUE, re.IGNORECASE)
 # a passphrase is words: the rest of the clause is the secret
 _PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|backup phrase|mnemonic|"
                     r"(?:seed|recovery|mnemonic|backup) words)"
-                          + _FOR_WHAT + r"(?:\s*[:=]\s*|\s+(?:is|was)\s+:?\s*)"
-                          + r"(?P<value>[^\s.;,][^\n.;]{2,300})", re.IGNORECASE)
+                          # "the passphrase we chose is …": who chose it, in a clause of its own
+                          + _FOR_WHAT + r"(?: (?:i|we|you|he|she|they|mum|dad)(?: [a-z']+){1,2})?"
+                          + r"(?:\s*[:=]\s*|\s+(?:is|was)\s+:?\s*)"
+                          + r"(?P<value>[^\s.;,][^\n.;,]{2,300})", re.IGNORECASE)
+# "SSID Kestrel_Home, key x", "network BeachHut / password x": the key beside the network's name
+_NETWORK_KEY = lazy(r"(?<![\w'])(?:ssid|network|wi-?fi(?: network)?)\b[^\n,/;:]{1,40}?\s*[,/;]\s*(?:and )?(?:the )?"
+                    r"(?:key|password|pass|pw|pwd|wpa2? key)\s*[:=]?\s*(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})",
+                    re.IGNORECASE)
 _SECRET_WORD = lazy(r"(?:secret|safe|code) word", re.IGNORECASE)
 _WORD_SAID = lazy(r"(?<![\w'])" + _WORD_SUBJECT + _SAID
                         + r"(?:(?:user(?:name)?\s*[:=]?\s*)?[^\s/]{1,64}\s*/\s*)?"
@@ -253,6 +264,8 @@ def _value_is_secret(value: str, strict: bool) -> bool:
         return False
     if quoted:
         return len(inner) >= 4
+    if inner.endswith(":"):
+        return False  # "password policy: …": a heading, the value comes after it
     if "(" in inner or inner.endswith(")"):
         return False  # code: password = getpass(...)
     if strict:
@@ -281,8 +294,9 @@ correct incorrect unknown new old please see ask check use stored written below 
 # What each family's matches must contain (lower-cased where the pattern ignores case).
 _KEY_CUES = ("pass", "pwd", "pin", "secret", "key", "token", "bearer", "licen", "recovery", "backup")
 _CODE_CUES = ("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc", "alarm", "keypad", "key pad",
-              "padlock", "lockbox", "keysafe", "key safe", "opens", "unlocks", "arm", "takes", "is set")
-_WORD_CUES = ("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code")
+              "padlock", "lockbox", "keysafe", "key safe", "opens", "unlocks", "arm", "takes", "is set", "safe",
+              "lock", "gate")
+_WORD_CUES = ("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code", "token")
 _DIGITS = tuple("0123456789")
 
 
@@ -344,6 +358,11 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                         break
                     add(more.start("value"), more.end("value"), "password")
                     end = more.end()
+    for match in _find(_NETWORK_KEY, text, ("ssid", "network", "wifi", "wi-fi"), where=lower):
+        value = match.group("value")
+        if _value_is_secret(value, strict=True):
+            end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
+            add(match.start("value"), end, "password")
     for match in _find(_PHRASE_SAID, text, ("phrase", "mnemonic", "words"), where=lower):
         value = match.group("value").rstrip()
         if value.split()[0].lower() in _PROSE_WORDS:
