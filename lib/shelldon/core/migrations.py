@@ -219,6 +219,31 @@ def m010_item_use(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM meta WHERE key = 'curated_dirs'")
 
 
+def m011_standing(conn: sqlite3.Connection) -> None:
+    """What goes into the prompt (issue 21; worker/standing.py): each `curated` row keeps
+    whether the item is pinned, the last day it stands (`expires`, from its header's
+    expires or ttl_days), when it was written, when it was last active (written or used)
+    and its rank (use decayed by age), indexed in the prompt's order; `headers` keeps
+    pinned and expires too, so a reader of a file edited by hand sees its own header.
+    Derived data: every item is read again at the next write session to fill them."""
+    for sql in (
+        "ALTER TABLE curated ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE curated ADD COLUMN expires TEXT",
+        "ALTER TABLE curated ADD COLUMN written TEXT",
+        "ALTER TABLE curated ADD COLUMN active TEXT",
+        "ALTER TABLE curated ADD COLUMN rank REAL NOT NULL DEFAULT 0",
+        "CREATE INDEX curated_order ON curated (pinned DESC, rank DESC, mtime_ns DESC, path DESC)",
+        "CREATE INDEX curated_expires ON curated (expires) WHERE expires IS NOT NULL",
+        "CREATE INDEX curated_active ON curated (pinned, active)",
+        "ALTER TABLE headers ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE headers ADD COLUMN expires TEXT",
+        "DELETE FROM headers",
+        "UPDATE curated SET indexed_ns = NULL",
+        "DELETE FROM meta WHERE key = 'curated_dirs'",
+    ):
+        conn.execute(sql)
+
+
 MIGRATIONS = [
     (1, "core", m001_core),
     (2, "owner", m002_owner),
@@ -228,4 +253,5 @@ MIGRATIONS = [
     (7, "headers", m007_headers),
     (8, "hidden turns", m008_hidden),
     (10, "item use", m010_item_use),   # memory's reserved number
+    (11, "standing", m011_standing),   # memory2's reserved number
 ]
