@@ -326,3 +326,25 @@ def stale_items(conn: sqlite3.Connection, today: str, cutoff: str | None, limit:
     except sqlite3.Error:
         return []
     return list(_standing(rows))
+
+
+def stale_records(conn: sqlite3.Connection, now, stale_after_days: int, limit: int = 1000) -> list[dict]:
+    """stale_items as records: item (COLLECTION/FILE), why ("expired" or "stale"),
+    expires (its last day, or None) and last_active (when last used or written)."""
+    from .standing import stale_cutoff, today
+    day, cutoff = today(now), stale_cutoff(now, stale_after_days)
+    return [{"item": row.path, "why": row.out_because(day, cutoff) or "stale", "expires": row.expires,
+             "last_active": row.active} for row in stale_items(conn, day, cutoff, limit)]
+
+
+def stale_count(conn: sqlite3.Connection, now, stale_after_days: int) -> int:
+    """How many items stale_records would list, without a limit."""
+    from .standing import stale_cutoff, today
+    return sum(stepped_out_counts(conn, today(now), stale_cutoff(now, stale_after_days)).values())
+
+
+def stale_line(record: dict) -> str:
+    """One stale item for a person: why, and since when."""
+    if record["why"] == "expired":
+        return f"memory/{record['item']}: expired (its last day was {record['expires']})"
+    return f"memory/{record['item']}: stale (last used or written {(record['last_active'] or '?')[:10]})"

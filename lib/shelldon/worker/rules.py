@@ -10,6 +10,9 @@ quoted verbatim — and proposes ops for plain statements:
   "I like / love / prefer / hate / enjoy …" → remember in preferences/ + a keyed learning
   any other statement            → log_episode, and a learning keyed by its topic word
 
+A remember whose statement carries a date ("until Friday", "this week", "in March",
+"tomorrow") gets that day as its `expires` (dated; worker/until.py).
+
 Learning keys are readable words (`topic:lighthouse`, `pref:green-tea`): casefolded, a
 plural made singular, never a stem. A topic is never a stopword, a number or a word that
 says nothing about what the owner cares for ("years", "today"): those make no learning.
@@ -170,6 +173,22 @@ def propose_ops(message: str) -> list[dict]:
     return ops
 
 
+def dated(ops: list[dict], message: str, now=None) -> list[dict]:
+    """The ops, each remember given the last day its statement holds when the message
+    carries one ("until Friday", "this week", "in March": worker/until.py) — past it, the
+    note steps out of the prompt and the dream asks about it."""
+    from ..util.clock import now as clock_now
+    from .standing import check_expires
+    from .until import expires_from_text
+    if not any(op["op"] == "remember" for op in ops):
+        return ops
+    now = now or clock_now()
+    expires = expires_from_text(message, now.date())
+    if expires is None or check_expires(expires, now):
+        return ops
+    return [{**op, "expires": expires} if op["op"] == "remember" else op for op in ops]
+
+
 def _third_person(verb: str) -> str:
     return {"like": "likes", "love": "loves", "prefer": "prefers", "hate": "hates", "enjoy": "enjoys",
             "dislike": "dislikes", "adore": "adores", "can't stand": "can't stand",
@@ -215,7 +234,7 @@ def respond(prompt: str, message: str) -> str:
     """The reply text, with an ops block when there is something to keep."""
     if MESSAGE_HEADING not in prompt:
         message = message or prompt
-    ops = propose_ops(message)
+    ops = dated(propose_ops(message), message)
     memory = best_memory(prompt, message)
     question = message.strip().endswith("?")
     if memory and (question or not ops):
