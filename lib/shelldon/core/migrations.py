@@ -232,9 +232,12 @@ def m011_standing(conn: sqlite3.Connection) -> None:
         "ALTER TABLE curated ADD COLUMN written TEXT",
         "ALTER TABLE curated ADD COLUMN active TEXT",
         "ALTER TABLE curated ADD COLUMN rank REAL NOT NULL DEFAULT 0",
-        "CREATE INDEX curated_order ON curated (pinned DESC, rank DESC, mtime_ns DESC, path DESC)",
-        "CREATE INDEX curated_expires ON curated (expires) WHERE expires IS NOT NULL",
-        "CREATE INDEX curated_active ON curated (pinned, active)",
+        # the prompt's order, read as two ranges: the pinned, then the others down to the
+        # rank below which every item is stale (worker/curated_list.ordered)
+        "CREATE INDEX curated_order ON curated (pinned, rank, mtime_ns, path)",
+        # counts of what stepped out, answered from the indexes alone
+        "CREATE INDEX curated_expires ON curated (expires, forgotten) WHERE expires IS NOT NULL",
+        "CREATE INDEX curated_active ON curated (pinned, forgotten, active, expires)",
         "ALTER TABLE headers ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE headers ADD COLUMN expires TEXT",
         "DELETE FROM headers",

@@ -18,7 +18,9 @@ import os
 import sqlite3
 import unicodedata
 
+import math
 from collections.abc import Iterator
+from itertools import chain
 
 import msgspec
 
@@ -280,23 +282,29 @@ def _standing(rows) -> Iterator[Standing]:
     return (Standing(c, p, bool(pin), exp, act, rank or 0.0, bool(gone)) for c, p, pin, exp, act, rank, gone in rows)
 
 
-def ordered(conn: sqlite3.Connection, memory: str, named: list[str]):
+def ordered(conn: sqlite3.Connection, memory: str, named: list[str], floor: float | None = None):
     """(the named items' rows, the other rows in the prompt's order — pinned first, then
     by rank — and how many rows in all), lazily, from the sealed listing; None when the
-    listing is stale or absent, or the schema older than the standing columns."""
+    listing is stale or absent, or the schema older than the standing columns.
+
+    floor: the rank below which every unpinned item is stale (standing.stale_rank), so
+    those rows are never read: a tree of old notes costs a prompt what a young one does."""
     sealed = listing(conn, memory)
     if sealed is None:
         return None
     _rows, total = sealed
+    order = "ORDER BY rank DESC, mtime_ns DESC, path DESC"
     try:
         first = {} if not named else {s.path: s for s in _standing(conn.execute(
             f"SELECT {_COLUMNS} FROM curated WHERE path IN ({','.join('?' * len(named))})", named))}
-        rest = conn.execute(f"SELECT {_COLUMNS} FROM curated ORDER BY pinned DESC, rank DESC, mtime_ns DESC, path DESC")
+        pinned = conn.execute(f"SELECT {_COLUMNS} FROM curated WHERE pinned = 1 {order}")
+        rest = conn.execute(f"SELECT {_COLUMNS} FROM curated WHERE pinned = 0 AND rank >= ? {order}",
+                            (-math.inf if floor is None else floor,))
     except sqlite3.Error:
         return None
     skip = set(first)
     return ([first[p] for p in named if p in first],
-            (s for s in _standing(rest) if s.path not in skip), total)
+            (s for s in _standing(chain(pinned, rest)) if s.path not in skip), total)
 
 
 def stepped_out_counts(conn: sqlite3.Connection, today: str, cutoff: str | None) -> dict[str, int]:
@@ -306,11 +314,24 @@ def stepped_out_counts(conn: sqlite3.Connection, today: str, cutoff: str | None)
         expired = conn.execute("SELECT count(*) FROM curated WHERE expires < ? AND forgotten = 0",
                                (today,)).fetchone()[0]
         stale = 0 if cutoff is None else conn.execute(
-            "SELECT count(*) FROM curated WHERE pinned = 0 AND active < ? AND forgotten = 0 "
+            "SELECT count(*) FROM curated WHERE pinned = 0 AND forgotten = 0 AND active < ? "
             "AND (expires IS NULL OR expires >= ?)", (cutoff, today)).fetchone()[0]
     except sqlite3.Error:
         return {"expired": 0, "stale": 0}
     return {"expired": expired, "stale": stale}
+
+
+def longest_unused(conn: sqlite3.Connection, cutoff: str | None, limit: int) -> list[Standing]:
+    """A few of the unpinned items unused since before cutoff, the longest unused first,
+    read off the (pinned, forgotten, active) index: --explain's sample of the stale."""
+    if cutoff is None or limit <= 0:
+        return []
+    try:
+        return list(_standing(conn.execute(
+            f"SELECT {_COLUMNS} FROM curated WHERE pinned = 0 AND forgotten = 0 AND active < ? "
+            f"ORDER BY active LIMIT ?", (cutoff, limit))))
+    except sqlite3.Error:
+        return []
 
 
 def stale_items(conn: sqlite3.Connection, today: str, cutoff: str | None, limit: int = 1000) -> list[Standing]:

@@ -95,6 +95,7 @@ class ItemNote(msgspec.Struct, frozen=True):
 
 
 EXPLAIN_ITEMS = 30   # items --explain lists by name: the first in, then a sample of those out
+STALE_SAMPLE = 5     # of the stale never read, how many --explain names
 
 
 class Sections(msgspec.Struct):
@@ -381,7 +382,7 @@ def list_items(memory: str, budget: int, failures: list[str], conn: sqlite3.Conn
     now = now or clock_now()
     today, cutoff = standing.today(now), standing.stale_cutoff(now, stale_after_days)
     named = curated_list.named_items(conn, message) if message else []
-    got = curated_list.ordered(conn, memory, named) if conn is not None else None
+    got = curated_list.ordered(conn, memory, named, standing.stale_rank(cutoff)) if conn is not None else None
     if got is not None:
         first, rest, total = got
         counts = curated_list.stepped_out_counts(conn, today, cutoff)
@@ -389,6 +390,11 @@ def list_items(memory: str, budget: int, failures: list[str], conn: sqlite3.Conn
         found = _read_items(memory, entries, budget, failures, conn, today, cutoff, now)
         found.total, found.stale = total, counts["stale"]
         found.expired += counts["expired"]
+        if counts["stale"] and not any(note.state == "stale" for note in found.out):
+            # the surely stale were never read (below the floor): name a few for --explain
+            found.out += [ItemNote(row.path, standing.score(row.rank, now), "stale")
+                          for row in curated_list.longest_unused(conn, cutoff, STALE_SAMPLE)
+                          if row.out_because(today, cutoff) == "stale"]
         return found
     files = sorted(((mtime, rel) for rel, mtime in curated_list.scan_items(memory).items()), reverse=True)
     known = {rel for _mtime, rel in files}

@@ -114,6 +114,14 @@ def stale_cutoff(now: datetime, stale_after_days: int) -> str | None:
     return iso(now - timedelta(days=stale_after_days))
 
 
+def stale_rank(cutoff: str | None) -> float | None:
+    """The rank below which an unpinned item is surely stale: rank ≥ day(active) / H for
+    every item (a use counts at least once, and writing is the floor), so rank below
+    day(cutoff) / H means active before cutoff. None when staleness is off."""
+    when = parse_when(cutoff)
+    return None if when is None else day_number(when) / HALF_LIFE_DAYS
+
+
 def check_expires(text: str, now: datetime) -> str | None:
     """Why a `remember` op's expires cannot be taken (None when it can): a real date, not
     before today, at most MAX_EXPIRES_YEARS ahead."""
