@@ -307,15 +307,19 @@ def ordered(conn: sqlite3.Connection, memory: str, named: list[str], floor: floa
             (s for s in _standing(chain(pinned, rest)) if s.path not in skip), total)
 
 
-def stepped_out_counts(conn: sqlite3.Connection, today: str, cutoff: str | None) -> dict[str, int]:
+def stepped_out_counts(conn: sqlite3.Connection, today: str, cutoff: str | None,
+                       cap: int | None = None) -> dict[str, int]:
     """How many items are out as expired, and as stale by disuse (forgotten ones apart),
-    counted through the indexes on expires and (pinned, active)."""
+    counted off the indexes on expires and (pinned, forgotten, active); each count stops
+    at cap when one is given (a prompt's report says "1000+": counting every stale note
+    of a large old tree would make every prompt pay for its size)."""
+    limit = -1 if cap is None else cap   # LIMIT -1: no limit
     try:
-        expired = conn.execute("SELECT count(*) FROM curated WHERE expires < ? AND forgotten = 0",
-                               (today,)).fetchone()[0]
+        expired = conn.execute("SELECT count(*) FROM (SELECT 1 FROM curated WHERE expires < ? "
+                               "AND forgotten = 0 LIMIT ?)", (today, limit)).fetchone()[0]
         stale = 0 if cutoff is None else conn.execute(
-            "SELECT count(*) FROM curated WHERE pinned = 0 AND forgotten = 0 AND active < ? "
-            "AND (expires IS NULL OR expires >= ?)", (cutoff, today)).fetchone()[0]
+            "SELECT count(*) FROM (SELECT 1 FROM curated WHERE pinned = 0 AND forgotten = 0 AND active < ? "
+            "AND (expires IS NULL OR expires >= ?) LIMIT ?)", (cutoff, today, limit)).fetchone()[0]
     except sqlite3.Error:
         return {"expired": 0, "stale": 0}
     return {"expired": expired, "stale": stale}

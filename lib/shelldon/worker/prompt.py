@@ -96,6 +96,7 @@ class ItemNote(msgspec.Struct, frozen=True):
 
 EXPLAIN_ITEMS = 30   # items --explain lists by name: the first in, then a sample of those out
 STALE_SAMPLE = 5     # of the stale never read, how many --explain names
+COUNT_CAP = 1000     # stale and expired items counted for the report, at most ("1000+")
 
 
 class Sections(msgspec.Struct):
@@ -290,9 +291,11 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
         ("collections", len(item_lines), items_left + dropped["collections"] + withheld_items,
          "; ".join(filter(None, [
              f"{items_left + dropped['collections']} items past the {collections_bytes}-byte collections budget"
+             + (f" (or stale or expired: those are counted up to {COUNT_CAP})"
+                if max(s.items_stale, s.items_expired) >= COUNT_CAP else "")
              if items_left + dropped["collections"] else "",
-             f"{s.items_expired} expired" if s.items_expired else "",
-             f"{s.items_stale} stale (unused for {s.stale_after_days} days)" if s.items_stale else "",
+             f"{_at_least(s.items_expired)} expired" if s.items_expired else "",
+             f"{_at_least(s.items_stale)} stale (unused for {s.stale_after_days} days)" if s.items_stale else "",
              f"{s.items_hidden} forgotten or empty, not memory" if s.items_hidden else ""]))),
         ("recent", len(recent), dropped["recent"],
          f"{dropped['recent']} oldest messages past the prompt budget" if dropped["recent"] else ""),
@@ -308,6 +311,10 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
                       item.score, "in" if n < len(item_lines) else "budget", item.because)
              for n, item in enumerate(s.items)]
     return Assembly(prompt, report, notes + s.items_out)
+
+
+def _at_least(count: int) -> str:
+    return f"{count}+" if count >= COUNT_CAP else str(count)
 
 
 def _withheld(why: str, turns: list[str] | None) -> str:
@@ -385,7 +392,7 @@ def list_items(memory: str, budget: int, failures: list[str], conn: sqlite3.Conn
     got = curated_list.ordered(conn, memory, named, standing.stale_rank(cutoff)) if conn is not None else None
     if got is not None:
         first, rest, total = got
-        counts = curated_list.stepped_out_counts(conn, today, cutoff)
+        counts = curated_list.stepped_out_counts(conn, today, cutoff, COUNT_CAP)
         entries = chain(((row, True) for row in first), ((row, False) for row in rest))
         found = _read_items(memory, entries, budget, failures, conn, today, cutoff, now)
         found.total, found.stale = total, counts["stale"]
