@@ -255,7 +255,7 @@ _OP_NAME = re.compile(r'"op"\s*:\s*"([^"\\]{1,40})"')
 
 
 def screen(items, shown_ids: set[int]) -> dict[int, str]:
-    """seq → why, for the items a dream may not apply: ops outside the four, ids it was not shown."""
+    """seq → why, for the items a dream may not apply: ops outside DREAM_OPS, ids it was not shown."""
     refused: dict[int, str] = {}
     for item in items:
         try:
