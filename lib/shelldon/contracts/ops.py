@@ -92,31 +92,33 @@ class ResolveLearning(Op, tag="resolve_learning"):
     status: Resolution
 
 
+class ItemOp(Op):
+    """An op on one curated item by its collection and name."""
+    collection: Collection
+    name: Name
+
+
 # -- owner's tools: forget tombstones an item, restore lifts the tombstone ----------------
 # The file stays where it is with `forgotten: "<ts>"` in its header (see
 # contracts/markdown.is_forgotten); every prompt skips it, and restore brings it back.
 
-class Forget(Op, tag="forget"):
-    collection: Collection
-    name: Name
+class Forget(ItemOp, tag="forget"):
+    pass
 
 
-class Restore(Op, tag="restore"):
-    collection: Collection
-    name: Name
+class Restore(ItemOp, tag="restore"):
+    pass
 
 
 # -- owner's tools: pin keeps an item in every prompt (`pinned: true` in its header) -----
 # Only the owner pins (shelldon-pin); an op from a brain is refused (core/apply.py).
 
-class Pin(Op, tag="pin"):
-    collection: Collection
-    name: Name
+class Pin(ItemOp, tag="pin"):
+    pass
 
 
-class Unpin(Op, tag="unpin"):
-    collection: Collection
-    name: Name
+class Unpin(ItemOp, tag="unpin"):
+    pass
 
 
 OPS = (RewriteAbout, Remember, LogEpisode, RewriteSummary, CaptureLearning, ResolveLearning,

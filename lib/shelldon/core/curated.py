@@ -155,39 +155,35 @@ def _has_entry(body: str, heading_tail: str, content: str) -> bool:
 # -- owner's tools (issue 8) ----------------------------------------------------------
 
 def _tombstone(home: Home, path: str, before: bytes | None, op, stamp: str) -> FileChange:
-    rel = os.path.relpath(path, home.memory)
-    if before is None:
-        raise ContractError(f"no such item: {rel}")
-    try:
-        text = before.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ContractError(f"{rel} is not UTF-8 text: mark it by hand") from None
-    forgotten = is_forgotten(parse_document(text)[0])
-    if isinstance(op, Forget) == forgotten:
-        return FileChange(path, before, before, note=f"{rel} is already {'forgotten' if forgotten else 'remembered'}")
-    after = add_tombstone(text, stamp) if isinstance(op, Forget) else remove_tombstone(text)
-    if is_forgotten(parse_document(after)[0]) != isinstance(op, Forget):
-        raise ContractError(f"cannot {op.tag} {rel}: its header is not one "
-                            f"shelldon can read; edit the `forgotten:` line by hand")
-    return FileChange(path, before, after.encode("utf-8"))
+    forget = isinstance(op, Forget)
+    return _flag(home, path, before, forget, "forgotten", is_forgotten,
+                 lambda text: add_tombstone(text, stamp) if forget else remove_tombstone(text),
+                 ("forgotten", "remembered"), op.tag, "mark it by hand")
 
 
 def _pin(home: Home, path: str, before: bytes | None, pinned: bool) -> FileChange:
     from ..worker.standing import is_pinned
+    return _flag(home, path, before, pinned, "pinned", is_pinned, lambda text: set_pin(text, pinned),
+                 ("pinned", "not pinned"), "pin" if pinned else "unpin", "set `pinned:` by hand")
+
+
+def _flag(home: Home, path: str, before: bytes | None, on: bool, key: str, is_set, change,
+          states: tuple[str, str], verb: str, by_hand: str) -> FileChange:
+    """One header flag of an item set (on) or cleared by change(text), a one-line edit that
+    keeps every other byte; is_set reads it back from a parsed header."""
     rel = os.path.relpath(path, home.memory)
     if before is None:
         raise ContractError(f"no such item: {rel}")
     try:
         text = before.decode("utf-8")
     except UnicodeDecodeError:
-        raise ContractError(f"{rel} is not UTF-8 text: set `pinned:` by hand") from None
-    meta = parse_document(text)[0]
-    if is_pinned(meta) == pinned and ("pinned" in meta) == pinned:
-        return FileChange(path, before, before, note=f"{rel} is already {'pinned' if pinned else 'not pinned'}")
-    after = set_pin(text, pinned)
-    if is_pinned(parse_document(after)[0]) != pinned:
-        raise ContractError(f"cannot {'pin' if pinned else 'unpin'} {rel}: its header is not one "
-                            f"shelldon can read; edit the `pinned:` line by hand")
+        raise ContractError(f"{rel} is not UTF-8 text: {by_hand}") from None
+    if is_set(parse_document(text)[0]) == on:
+        return FileChange(path, before, before, note=f"{rel} is already {states[0] if on else states[1]}")
+    after = change(text)
+    if is_set(parse_document(after)[0]) != on:
+        raise ContractError(f"cannot {verb} {rel}: its header is not one "
+                            f"shelldon can read; edit the `{key}:` line by hand")
     return FileChange(path, before, after.encode("utf-8"))
 
 
