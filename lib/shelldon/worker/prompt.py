@@ -57,6 +57,7 @@ if present, overrides everything else here.
 You cannot write memory yourself. To propose changes, end your reply with a fenced block
 whose info string is `ops`, one JSON object per line, using only these ops:
   {{"op": "remember", "collection": "facts|people|preferences|capabilities", "name": "<short name>", "content": "<the fact>"}}
+    (add "expires": "YYYY-MM-DD", the last day it holds, to a fact true only for a while)
   {{"op": "log_episode", "content": "<what happened>", "tags": ["<tag>"]}}
   {{"op": "capture_learning", "observation": "<something worth noticing>", "pattern_key": "<stable topic key>"}}
   {{"op": "rewrite_about", "content": "<your whole self-summary>"}}
