@@ -74,21 +74,21 @@ def _standing(conn: sqlite3.Connection, path: str, meta: dict, mtime: int) -> tu
             standing.iso(active) if active else None, standing.rank(hits, last_used, written))
 
 
-def note_use(conn: sqlite3.Connection, paths: list[str], when: str) -> None:
-    """One more use of each item (path under memory/) at when (ISO): its count in item_use,
-    and its rank and last activity in `curated` moved to match — a few rows, in the
-    caller's transaction."""
-    last = standing.parse_when(when)
+def note_use(conn: sqlite3.Connection, paths: list[str], when) -> None:
+    """One more use of each item (path under memory/) at when (a datetime): its count in
+    item_use, and its rank and last activity in `curated` moved to match — two small
+    statements an item, in the caller's transaction. A use only ever raises the rank (one
+    more hit, a last use no earlier), so the new rank is the larger of the old one and the
+    use's own term, and the floor the write set stays in the old one."""
+    stamp = standing.iso(when)
     for path in paths:
         hits, last_used = conn.execute(
             "INSERT INTO item_use (path, hits, last_used) VALUES (?, 1, ?) ON CONFLICT (path) "
             "DO UPDATE SET hits = hits + 1, last_used = max(last_used, excluded.last_used) "
-            "RETURNING hits, last_used", (path, when)).fetchone()
-        row = conn.execute("SELECT written FROM curated WHERE path = ?", (path,)).fetchone()
-        if row is not None:
-            rank = standing.rank(hits, standing.parse_when(last_used) or last, standing.parse_when(row[0]))
-            conn.execute("UPDATE curated SET rank = ?, active = max(coalesce(active, ''), ?) WHERE path = ?",
-                         (rank, last_used, path))
+            "RETURNING hits, last_used", (path, stamp)).fetchone()
+        last = when if last_used == stamp else standing.parse_when(last_used) or when
+        conn.execute("UPDATE curated SET rank = max(rank, ?), active = max(coalesce(active, ''), ?) "
+                     "WHERE path = ?", (standing.rank(hits, last, None), last_used, path))
 
 
 def _note_header(conn: sqlite3.Connection, path: str, st: os.stat_result, data: bytes,

@@ -184,7 +184,7 @@ class HistoryStore(HistoryReader):
         """One more use for each item (path under memory/), last used at when; its rank
         in the prompt's order moves with it (core/curated_index.note_use)."""
         from .curated_index import note_use
-        note_use(conn or self.conn, paths, iso(when))
+        note_use(conn or self.conn, paths, when)
 
     def budget_spend(self, day: str, cost: int, conn: sqlite3.Connection | None = None) -> None:
         (conn or self.conn).execute(
