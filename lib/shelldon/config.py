@@ -99,7 +99,9 @@ def load_config(home, brain: str | None = None, brain_url: str | None = None,
         if value < 0:
             raise Rejected(f"config [bounds]: {name} must be 0 or more, not {value}")
     others = {k: v for k, v in data.items() if k not in ("brain", "bounds")}
-    return Config(brain_config, bounds, others)
+    config = Config(brain_config, bounds, others)
+    stale_after_days(config)   # refused at load, as a bad [bounds] is, not at the first prompt
+    return config
 
 
 def stale_after_days(config: Config) -> int:
