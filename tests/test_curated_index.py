@@ -59,10 +59,13 @@ def test_sealed_and_scanned_give_the_same_items(ready, home):
         pass
     memory = str(home / "memory")
     with open_readonly(str(home / "history.db")) as reader:
-        sealed = list_items(memory, 300, [], reader.conn)
-    scanned = list_items(memory, 300, [])
-    assert sealed == scanned and sealed[1] == 30
-    assert [i.content for i in sealed[0]][:2] == ["fact number 29", "fact number 28"]
+        sealed = list_items(memory, 300, [], reader.conn, stale_after_days=0)   # written in 1970
+    scanned = list_items(memory, 300, [], stale_after_days=0)
+
+    def contents(found):
+        return [item.content for item in found.items]
+    assert contents(sealed) == contents(scanned) and sealed.total == scanned.total == 30
+    assert contents(sealed)[:2] == ["fact number 29", "fact number 28"]
 
 
 def test_no_table_no_seal_falls_back_to_the_scan(ready, home):
@@ -276,9 +279,13 @@ def test_a_file_that_is_not_utf8_gets_its_body_offset_too(ready, home):
 def test_an_older_home_gets_its_headers_at_the_next_write_session(ready, home):
     remember(ready, "boat", "the boat is called Pequod")
     import sqlite3
-    with sqlite3.connect(home / "history.db") as conn:   # as a home from before migration 7
+    with sqlite3.connect(home / "history.db") as conn:   # as a home from before migration 7 (and 11)
         conn.execute("DROP TABLE headers")
-        conn.execute("DELETE FROM migrations WHERE number = 7")
+        for index in ("curated_order", "curated_expires", "curated_active"):
+            conn.execute(f"DROP INDEX {index}")
+        for column in ("pinned", "expires", "written", "active", "rank"):
+            conn.execute(f"ALTER TABLE curated DROP COLUMN {column}")
+        conn.execute("DELETE FROM migrations WHERE number IN (7, 11)")
     prompt, parsed = assemble_imports(ready, home)
     assert parsed and "the boat is called Pequod" in prompt     # no table: every file parsed
     remember(ready, "whale", "a white whale", "people")          # facts/ did not move

@@ -58,6 +58,6 @@ def test_dream_json(ready, home):
         assert ready("shelldon-capture", "--key", "topic:kites", "the owner flies kites").returncode == 0
     (report,) = objects(ready("shelldon-dream", "--if-idle", "0", "--json"))
     assert set(report) == {"turn_id", "promoted", "pruned", "left", "wrote", "known", "waiting", "summary",
-                           "refused"}
+                           "refused", "stale"}
     assert report["turn_id"].startswith("dream-") and report["promoted"] == 1
     assert db_rows(home, "SELECT count(*) FROM learnings WHERE status = 'promoted'") == [(1,)]

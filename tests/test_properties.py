@@ -100,3 +100,76 @@ def test_header_survives_unicode_line_separators():
     from shelldon.contracts.markdown import parse_document, render_document
     meta = {"name": "Ana\x85\u2028Silva", "collection": "people", "created": "a", "updated": "a", "source": "t"}
     assert parse_document(render_document(meta, "body"))[0] == meta
+
+
+# -- what goes into the prompt (issue 21): no ordering or staleness rule drops the three ------
+
+_PROMPT_FILES = {"DIRECTIVE.md": "DIRECTIVE-MARK never lie", "about.md": "ABOUT-MARK a small pet",
+                 "summary.md": "SUMMARY-MARK we talked about boats"}
+# headers a person might give them: none of these may make them step out
+_THEIR_HEADERS = st.sampled_from(["", "expires: 2001-01-01\n", "ttl_days: 0\nupdated: 1999-01-01\n",
+                                  "pinned: false\nupdated: 1970-01-01\n", "forgotten: false\n"])
+_item = st.fixed_dictionaries({
+    "pinned": st.booleans(), "expires": st.none() | st.integers(-400, 400), "ttl": st.none() | st.integers(0, 60),
+    "updated": st.integers(-900, 0), "hits": st.integers(0, 50), "used": st.integers(-900, 0),
+    "size": st.integers(0, 3000)})
+
+
+@pytest.fixture(scope="module")
+def standing_home(tmp_path_factory):
+    import subprocess
+    from conftest import BIN
+    home = tmp_path_factory.mktemp("standing") / "shelldon"
+    done = subprocess.run([sys.executable, str(BIN / "shelldon-init")], capture_output=True,
+                          env={**os.environ, "SHELLDON_HOME": str(home)})
+    assert done.returncode == 0, done.stderr
+    return home
+
+
+@settings(max_examples=25 if os.environ.get("HYPOTHESIS_PROFILE") != "torture" else 500, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(items=st.lists(_item, max_size=25), headers=st.lists(_THEIR_HEADERS, min_size=3, max_size=3),
+       stale_days=st.sampled_from([0, 1, 30, 180]), budget=st.integers(0, 8 * 1024),
+       named=st.integers(0, 30), later=st.integers(0, 1000))
+def test_no_ordering_or_staleness_rule_drops_the_directive_about_or_summary(
+        standing_home, items, headers, stale_days, budget, named, later):
+    from datetime import datetime, timedelta, timezone
+
+    from shelldon.config import Bounds
+    from shelldon.core.session import write_session
+    from shelldon.home import Home
+    from shelldon.worker.prompt import build_prompt
+    home, base = Home(str(standing_home)), datetime(2026, 6, 1, tzinfo=timezone.utc)
+    for (name, text), header in zip(_PROMPT_FILES.items(), headers):
+        with open(home.memory_file(name), "w") as f:
+            f.write(f"---\n{header}---\n\n{text}\n" if header else text + "\n")
+    facts = standing_home / "memory" / "facts"
+    for old in facts.glob("*.md"):
+        old.unlink()
+    uses = []
+    for n, item in enumerate(items):
+        header = [f"name: item {n}", f"updated: {(base + timedelta(days=item['updated'])).date()}"]
+        if item["pinned"]:
+            header.append("pinned: true")
+        if item["expires"] is not None:
+            header.append(f"expires: {(base + timedelta(days=item['expires'])).date()}")
+        if item["ttl"] is not None:
+            header.append(f"ttl_days: {item['ttl']}")
+        (facts / f"item-{n}.md").write_text("---\n" + "\n".join(header) + "\n---\n\nnote " + "x" * item["size"] + "\n")
+        if item["hits"]:
+            uses.append((f"facts/item-{n}.md", item["hits"], base + timedelta(days=item["used"])))
+    with write_session(home) as store:
+        store.conn.execute("DELETE FROM item_use")
+        with store.transaction() as conn:
+            for path, hits, when in uses:
+                for _ in range(hits):
+                    store.count_use([path], when, conn=conn)
+    now = (base + timedelta(days=later)).isoformat()
+    os.environ["SHELLDON_NOW"] = now
+    try:
+        prompt = build_prompt(home, f"tell me about item {named}", Bounds(collections_bytes=budget),
+                              stale_days).prompt
+    finally:
+        del os.environ["SHELLDON_NOW"]
+    for text in _PROMPT_FILES.values():
+        assert text in prompt

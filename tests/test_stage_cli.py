@@ -128,6 +128,7 @@ def test_heavy_modules_load_only_where_their_job_is(ready, home, name):
 
 
 EMPTY_HOME_RUNS = {**SHORT_RUNS, "shelldon-init": [], "shelldon-forget": ["facts", "tea"],
+                   "shelldon-pin": ["facts", "tea"],
                    "shelldon-resolve": ["facts/tea", "--mine"], "shelldon-revert": ["t1"],
                    "shelldon-think": [], "shelldon-say": ["hi"], "shelldon-launcherd": [],
                    "shelldon-brokerd": [], "shelldon-backup": ["/nonexistent/b.tar.gz"],

@@ -99,7 +99,22 @@ def load_config(home, brain: str | None = None, brain_url: str | None = None,
         if value < 0:
             raise Rejected(f"config [bounds]: {name} must be 0 or more, not {value}")
     others = {k: v for k, v in data.items() if k not in ("brain", "bounds")}
-    return Config(brain_config, bounds, others)
+    config = Config(brain_config, bounds, others)
+    stale_after_days(config)   # refused at load, as a bad [bounds] is, not at the first prompt
+    return config
+
+
+def stale_after_days(config: Config) -> int:
+    """[memory] stale_after_days: an item unused (and unwritten) that many days, and not
+    pinned, steps out of the prompt (worker/standing.py); 0 turns that off."""
+    from .worker.standing import DEFAULT_STALE_AFTER_DAYS
+    table = config.tables.get("memory", {})
+    days = table.get("stale_after_days", DEFAULT_STALE_AFTER_DAYS) if isinstance(table, dict) \
+        else DEFAULT_STALE_AFTER_DAYS
+    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= 100 * 366:
+        raise Rejected(f"config [memory]: stale_after_days must be a whole number of days from 0 "
+                       f"to {100 * 366}, not {days!r}")
+    return days
 
 
 MAX_SECONDS = 86400.0   # a day: the socket layer refuses a timeout past time_t

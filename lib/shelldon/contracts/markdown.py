@@ -113,8 +113,13 @@ def add_tombstone(text: str, stamp: str) -> str:
     Only that line is added: the rest of the file, hand edits included, stays byte for byte.
     """
     import json  # (with re, its import) only when an item is forgotten
+    return add_header_line(text, TOMBSTONE_KEY, json.dumps(stamp))   # a JSON string is a YAML string
 
-    line = f"{TOMBSTONE_KEY}: {json.dumps(stamp)}\n"   # a JSON string is a YAML string
+
+def add_header_line(text: str, key: str, value: str) -> str:
+    """The text with `key: value` (value already YAML) as the last header line, a header
+    made if none; nothing else changes."""
+    line = f"{key}: {value}\n"
     bounds = _bounds(text)
     if bounds is None:
         return "---\n" + line + "---\n" + text
@@ -127,12 +132,31 @@ def remove_tombstone(text: str) -> str:
 
     add_tombstone then remove_tombstone gives back the original bytes.
     """
+    return remove_header_key(text, TOMBSTONE_KEY)
+
+
+def remove_header_key(text: str, key: str) -> str:
+    """The text without its `key:` header lines; a header that only add_header_line made
+    goes whole, so adding then removing a key gives back the original bytes."""
     bounds = _bounds(text)
     if bounds is None:
         return text
     header_at, closing, after = bounds
     lines = [line + "\n" for line in text[header_at:closing].split("\n")[:-1]]
-    kept = [ln for ln in lines if ":" not in ln or ln.split(":", 1)[0].strip() != TOMBSTONE_KEY]
-    if not kept and header_at == 4:   # the header add_tombstone made: it goes whole
+    kept = [ln for ln in lines if ":" not in ln or ln.split(":", 1)[0].strip() != key]
+    if not kept and header_at == 4:   # the header add_header_line made: it goes whole
         return text[after:]
     return text[:header_at] + "".join(kept) + text[closing:]
+
+
+# -- pins (issue 21) -------------------------------------------------------------------
+# A pinned item (`pinned: true`) is in every prompt, first after the items the owner's
+# message names (worker/standing.py). Set and cleared as one header line, like a tombstone.
+
+PIN_KEY = "pinned"
+
+
+def set_pin(text: str, pinned: bool) -> str:
+    """The text with `pinned: true` as its only pinned line, or with none."""
+    text = remove_header_key(text, PIN_KEY)
+    return add_header_line(text, PIN_KEY, "true") if pinned else text

@@ -36,6 +36,7 @@ Content = _text(1, MAX_CONTENT, _TEXT_CHARS)
 Observation = _text(0, MAX_OBSERVATION, _TEXT_CHARS)
 PatternKey = _text(0, MAX_NAME, _NAME_CHARS)
 Tags = Annotated[list[_text(1, 40, _NAME_CHARS)], msgspec.Meta(max_length=MAX_TAGS)]
+Day = Annotated[str, msgspec.Meta(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")]
 Collection = Literal["facts", "people", "preferences", "capabilities"]
 LearningId = Annotated[int, msgspec.Meta(ge=1, le=2**62)]
 Resolution = Literal["promoted", "pruned"]
@@ -53,6 +54,8 @@ class Op(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="op"
     def to_dict(self) -> dict:
         out = {"op": self.tag}
         for name, value in msgspec.structs.asdict(self).items():
+            if value is None and name == "expires":   # optional and new: absent is as it was
+                continue
             out[name] = list(value) if isinstance(value, list) else value
         return out
 
@@ -65,6 +68,9 @@ class Remember(Op, tag="remember"):
     collection: Collection
     name: Name
     content: Content
+    # The last day the fact holds (YYYY-MM-DD); after it the item is withheld from prompts
+    # as stale. The core takes it only from today to 5 years ahead (core/curated.plan).
+    expires: Day | None = None
 
 
 class LogEpisode(Op, tag="log_episode"):
@@ -86,23 +92,39 @@ class ResolveLearning(Op, tag="resolve_learning"):
     status: Resolution
 
 
+class ItemOp(Op):
+    """An op on one curated item by its collection and name."""
+    collection: Collection
+    name: Name
+
+
 # -- owner's tools: forget tombstones an item, restore lifts the tombstone ----------------
 # The file stays where it is with `forgotten: "<ts>"` in its header (see
 # contracts/markdown.is_forgotten); every prompt skips it, and restore brings it back.
 
-class Forget(Op, tag="forget"):
-    collection: Collection
-    name: Name
+class Forget(ItemOp, tag="forget"):
+    pass
 
 
-class Restore(Op, tag="restore"):
-    collection: Collection
-    name: Name
+class Restore(ItemOp, tag="restore"):
+    pass
+
+
+# -- owner's tools: pin keeps an item in every prompt (`pinned: true` in its header) -----
+# Only the owner pins (shelldon-pin); an op from a brain is refused (core/apply.py).
+
+class Pin(ItemOp, tag="pin"):
+    pass
+
+
+class Unpin(ItemOp, tag="unpin"):
+    pass
 
 
 OPS = (RewriteAbout, Remember, LogEpisode, RewriteSummary, CaptureLearning, ResolveLearning,
-       Forget, Restore)
-FILE_OPS = (RewriteAbout, Remember, LogEpisode, RewriteSummary, Forget, Restore)
+       Forget, Restore, Pin, Unpin)
+FILE_OPS = (RewriteAbout, Remember, LogEpisode, RewriteSummary, Forget, Restore, Pin, Unpin)
+OWNER_ONLY_OPS = (Pin, Unpin)
 OP_NAMES = tuple(op.__struct_config__.tag for op in OPS)
 
 AnyOp = Union[OPS]

@@ -12,8 +12,8 @@ import msgspec
 
 from ..contracts import ContractError
 from ..contracts.limits import MAX_OBSERVATION
-from ..contracts.ops import (FILE_OPS, CaptureLearning, Forget, LogEpisode, ResolveLearning,
-                             Restore, decode_op, op_to_dict)
+from ..contracts.ops import (FILE_OPS, OWNER_ONLY_OPS, CaptureLearning, Forget, LogEpisode,
+                             ResolveLearning, Restore, decode_op, op_to_dict)
 from ..home import Home
 from ..util.atomic import SymlinkRefused
 from . import journal
@@ -109,6 +109,8 @@ def _apply_sqlite_op(store: HistoryStore, conn, item: Item, op, now: datetime) -
 
 def _validate(home: Home, item: Item, now: datetime, owner_before: str = ""):
     op = decode_op(item.raw)
+    if isinstance(op, OWNER_ONLY_OPS) and not item.by_owner:
+        raise ContractError(f"{op.tag} is the owner's alone (shelldon-pin); a brain cannot {op.tag}")
     screen_op(op, owner_before)  # the gate (core/gate.py): no secrets, no standing instructions
     if isinstance(op, FILE_OPS):
         from . import curated

@@ -19,8 +19,8 @@ import msgspec
 from ..contracts import ContractError
 from ..contracts.limits import MAX_ITEM_READ
 from ..contracts.markdown import (add_tombstone, body_start, is_forgotten, parse_document,
-                                  remove_tombstone, render_document)
-from ..contracts.ops import Forget, LogEpisode, Remember, Restore, RewriteAbout, RewriteSummary
+                                  remove_tombstone, render_document, set_pin)
+from ..contracts.ops import Forget, LogEpisode, Pin, Remember, Restore, RewriteAbout, RewriteSummary, Unpin
 from ..home import Home
 from ..util.atomic import write_atomic
 from ..util.beneath import READ_BOUND, NotRegular, SymlinkRefused, read_bounded, read_regular, scandir_beneath
@@ -61,7 +61,7 @@ def target_path(home: Home, op, now: datetime | None = None) -> str:
         return home.memory_file("summary.md")
     if isinstance(op, LogEpisode):
         return episode_path(home, now or datetime.now(timezone.utc))
-    if isinstance(op, (Remember, Forget, Restore)):
+    if isinstance(op, (Remember, Forget, Restore, Pin, Unpin)):
         slug = slugify(op.name)
         if not slug:
             raise ContractError(f"name {op.name!r} has nothing to make a file name from")
@@ -96,6 +96,8 @@ def plan(home: Home, op, source: str, now: datetime) -> FileChange:
     # -- owner's tools (issue 8) --------------------------------------------------------
     if isinstance(op, (Forget, Restore)):
         return _tombstone(home, path, before, op, stamp)
+    if isinstance(op, (Pin, Unpin)):
+        return _pin(home, path, before, isinstance(op, Pin))
     if isinstance(op, Remember) and before is None:
         twin = find_twin(home, op.collection, op.content)
         if twin is not None:
@@ -121,11 +123,26 @@ def plan(home: Home, op, source: str, now: datetime) -> FileChange:
     else:
         name = collection = os.path.basename(path)[:-3]
     body = op.content.strip()
-    if before is not None and old_body.strip() == body and old_meta.get("name", name) == name:
+    expires = getattr(op, "expires", None)
+    if expires is not None:
+        from ..worker.standing import check_expires
+        why = check_expires(expires, now)
+        if why:
+            raise ContractError(why)
+    if before is not None and old_body.strip() == body and old_meta.get("name", name) == name \
+            and (expires is None or old_meta.get("expires") == expires):
         return FileChange(path, before, before)  # same content: no rewrite, no churn
     meta = {"name": name, "collection": collection, "created": old_meta.get("created", stamp),
             "updated": stamp, "source": source}
+    # The owner's standing choices about the item outlive a new text of it; an expiry is
+    # the statement's own, so a new text keeps one only if it carries one.
+    meta.update((key, old_meta[key]) for key in KEPT_KEYS if key in old_meta)
+    if expires is not None:
+        meta["expires"] = expires
     return FileChange(path, before, render_document(meta, body).encode())
+
+
+KEPT_KEYS = ("pinned", "ttl_days")
 
 
 def _has_entry(body: str, heading_tail: str, content: str) -> bool:
@@ -138,20 +155,35 @@ def _has_entry(body: str, heading_tail: str, content: str) -> bool:
 # -- owner's tools (issue 8) ----------------------------------------------------------
 
 def _tombstone(home: Home, path: str, before: bytes | None, op, stamp: str) -> FileChange:
+    forget = isinstance(op, Forget)
+    return _flag(home, path, before, forget, "forgotten", is_forgotten,
+                 lambda text: add_tombstone(text, stamp) if forget else remove_tombstone(text),
+                 ("forgotten", "remembered"), op.tag, "mark it by hand")
+
+
+def _pin(home: Home, path: str, before: bytes | None, pinned: bool) -> FileChange:
+    from ..worker.standing import is_pinned
+    return _flag(home, path, before, pinned, "pinned", is_pinned, lambda text: set_pin(text, pinned),
+                 ("pinned", "not pinned"), "pin" if pinned else "unpin", "set `pinned:` by hand")
+
+
+def _flag(home: Home, path: str, before: bytes | None, on: bool, key: str, is_set, change,
+          states: tuple[str, str], verb: str, by_hand: str) -> FileChange:
+    """One header flag of an item set (on) or cleared by change(text), a one-line edit that
+    keeps every other byte; is_set reads it back from a parsed header."""
     rel = os.path.relpath(path, home.memory)
     if before is None:
         raise ContractError(f"no such item: {rel}")
     try:
         text = before.decode("utf-8")
     except UnicodeDecodeError:
-        raise ContractError(f"{rel} is not UTF-8 text: mark it by hand") from None
-    forgotten = is_forgotten(parse_document(text)[0])
-    if isinstance(op, Forget) == forgotten:
-        return FileChange(path, before, before, note=f"{rel} is already {'forgotten' if forgotten else 'remembered'}")
-    after = add_tombstone(text, stamp) if isinstance(op, Forget) else remove_tombstone(text)
-    if is_forgotten(parse_document(after)[0]) != isinstance(op, Forget):
-        raise ContractError(f"cannot {op.tag} {rel}: its header is not one "
-                            f"shelldon can read; edit the `forgotten:` line by hand")
+        raise ContractError(f"{rel} is not UTF-8 text: {by_hand}") from None
+    if is_set(parse_document(text)[0]) == on:
+        return FileChange(path, before, before, note=f"{rel} is already {states[0] if on else states[1]}")
+    after = change(text)
+    if is_set(parse_document(after)[0]) != on:
+        raise ContractError(f"cannot {verb} {rel}: its header is not one "
+                            f"shelldon can read; edit the `{key}:` line by hand")
     return FileChange(path, before, after.encode("utf-8"))
 
 

@@ -29,6 +29,7 @@ import sqlite3
 from ..contracts.limits import MAX_ITEM_READ
 from ..home import COLLECTIONS, Home
 from ..util.beneath import read_bounded
+from ..worker import standing
 from ..worker.curated_list import (COUNT_KEY, PROMPT_FILE_READ, PROMPT_FILES, SEAL_KEY, header_row,
                                    index_words, name_words, scan_collection, seal)
 
@@ -43,11 +44,15 @@ def _index(home: Home, conn: sqlite3.Connection, path: str, collection: str, mti
     text = data.decode("utf-8", "replace")
     from ..contracts.markdown import is_forgotten, parse_document  # only when a file moved
     meta, body = parse_document(text)
+    pinned, expires, written, active, rank = _standing(conn, path, meta, mtime)
     rowid = conn.execute(
-        "INSERT INTO curated (path, collection, mtime_ns, indexed_ns, forgotten) VALUES (?, ?, ?, ?, ?) "
+        "INSERT INTO curated (path, collection, mtime_ns, indexed_ns, forgotten, pinned, expires, written, "
+        "active, rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (path) DO UPDATE SET mtime_ns = excluded.mtime_ns, indexed_ns = excluded.indexed_ns, "
-        "forgotten = excluded.forgotten RETURNING rowid",
-        (path, collection, mtime, mtime, int(is_forgotten(meta)))).fetchone()[0]
+        "forgotten = excluded.forgotten, pinned = excluded.pinned, expires = excluded.expires, "
+        "written = excluded.written, active = excluded.active, rank = excluded.rank RETURNING rowid",
+        (path, collection, mtime, mtime, int(is_forgotten(meta)), pinned, expires, written, active,
+         rank)).fetchone()[0]
     name = f"{meta.get('name', '')} {os.path.basename(path)[:-3]}"
     conn.execute("DELETE FROM curated_words WHERE rowid = ?", (rowid,))
     conn.execute("INSERT INTO curated_words (rowid, words) VALUES (?, ?)", (rowid, index_words(name, body)))
@@ -58,14 +63,46 @@ def _index(home: Home, conn: sqlite3.Connection, path: str, collection: str, mti
     _note_header(conn, path, st, data, meta, body)
 
 
+def _standing(conn: sqlite3.Connection, path: str, meta: dict, mtime: int) -> tuple:
+    """(pinned, expires, written, active, rank) of an item (worker/standing.py), its use
+    from item_use."""
+    written = standing.written_at(meta, mtime)
+    use = conn.execute("SELECT hits, last_used FROM item_use WHERE path = ?", (path,)).fetchone()
+    hits, last_used = (use[0], standing.parse_when(use[1])) if use else (0, None)
+    active = max(filter(None, (written, last_used)), default=None)
+    return (int(standing.is_pinned(meta)), standing.expires_on(meta, written), standing.iso(written),
+            standing.iso(active) if active else None, standing.rank(hits, last_used, written))
+
+
+def note_use(conn: sqlite3.Connection, paths: list[str], when) -> None:
+    """One more use of each item (path under memory/) at when (a datetime): its count in
+    item_use, and its rank and last activity in `curated` moved to match — two small
+    statements an item, in the caller's transaction. A use only ever raises the rank (one
+    more hit, a last use no earlier), so the new rank is the larger of the old one and the
+    use's own term, and the floor the write set stays in the old one."""
+    stamp = standing.iso(when)
+    for path in paths:
+        hits, last_used = conn.execute(
+            "INSERT INTO item_use (path, hits, last_used) VALUES (?, 1, ?) ON CONFLICT (path) "
+            "DO UPDATE SET hits = hits + 1, last_used = max(last_used, excluded.last_used) "
+            "RETURNING hits, last_used", (path, stamp)).fetchone()
+        last = when if last_used == stamp else standing.parse_when(last_used) or when
+        conn.execute("UPDATE curated SET rank = max(rank, ?), active = max(coalesce(active, ''), ?) "
+                     "WHERE path = ?", (standing.rank(hits, last, None), last_used, path))
+
+
 def _note_header(conn: sqlite3.Connection, path: str, st: os.stat_result, data: bytes,
                  meta: dict, body: str) -> None:
     """What the prompt needs of the file's header, with the size and mtime it was read at."""
     name, forgotten, body_at = header_row(data, meta, body)
-    conn.execute("INSERT INTO headers (path, mtime_ns, size, name, forgotten, body_at) VALUES (?, ?, ?, ?, ?, ?) "
+    pinned = int(standing.is_pinned(meta))
+    expires = standing.expires_on(meta, standing.written_at(meta, st.st_mtime_ns))
+    conn.execute("INSERT INTO headers (path, mtime_ns, size, name, forgotten, body_at, pinned, expires) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                  "ON CONFLICT (path) DO UPDATE SET mtime_ns = excluded.mtime_ns, size = excluded.size, "
-                 "name = excluded.name, forgotten = excluded.forgotten, body_at = excluded.body_at",
-                 (path, st.st_mtime_ns, st.st_size, name, int(forgotten), body_at))
+                 "name = excluded.name, forgotten = excluded.forgotten, body_at = excluded.body_at, "
+                 "pinned = excluded.pinned, expires = excluded.expires",
+                 (path, st.st_mtime_ns, st.st_size, name, int(forgotten), body_at, pinned, expires))
 
 
 def _moved_prompt_files(home: Home, conn: sqlite3.Connection) -> list[tuple[str, bool]]:

@@ -34,7 +34,8 @@ from ..worker.forgotten import Forgotten, withhold_lines
 from ..worker.forgotten import read as read_forgotten
 
 DREAM_COST = 3
-DREAM_OPS = ("remember", "rewrite_about", "rewrite_summary", "resolve_learning")
+DREAM_OPS = ("remember", "rewrite_about", "rewrite_summary", "resolve_learning", "forget")
+STALE_ASKED = 10      # items past their time one dream asks about (worker/standing.py)
 TURN_PREFIX = "dream-"
 FINGERPRINT_KEY = "dream_fingerprint"
 STALE_SWEEP = 200     # stale learnings the offline policy may prune in one dream
@@ -69,6 +70,7 @@ class Report(msgspec.Struct):
     waiting: list[str] = msgspec.field(default_factory=list)    # review mode: candidates for shelldon-review
     summary: bool = False
     refused: int = 0
+    stale: list[str] = msgspec.field(default_factory=list)   # items past their time: the owner's to settle
 
     def line(self) -> str:
         text = f"dreamt ({self.turn_id}): promoted {self.promoted}, pruned {self.pruned}, left {self.left}"
@@ -80,7 +82,38 @@ class Report(msgspec.Struct):
             text += "; summary rewritten"
         if self.refused:
             text += f"; refused {self.refused} proposed op{'s' if self.refused != 1 else ''} (see the journal)"
-        return text
+        return text + past_time_text(self.stale)
+
+
+def past_time_text(lines: list[str]) -> str:
+    """The report's word on the items withheld as expired or stale: confirm, update or forget."""
+    if not lines:
+        return ""
+    return (f"; {len(lines)}{'+' if len(lines) >= STALE_ASKED else ''} past their time, to confirm, update "
+            f"or forget: " + ", ".join(lines[:4]) + (" …" if len(lines) > 4 else "")
+            + " (shelldon-recall --stale)")
+
+
+def _past_time(home: Home, conn, config, now: datetime) -> list[dict]:
+    """The items withheld from prompts as expired or unused, with the start of each text."""
+    from ..config import stale_after_days
+    from ..worker.curated_list import stale_records
+    records = stale_records(conn, now, stale_after_days(config), STALE_ASKED)
+    for record in records:
+        collection, _, file = record["item"].partition("/")
+        body = _read_body(home, collection, file[:-3]) or ""
+        record["text"] = _clip_text(" ".join(body.split()), 200)
+    return records
+
+
+def _clip_text(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _past_time_line(record: dict) -> str:
+    why = f"expired {record['expires']}" if record["why"] == "expired" else \
+        f"unused since {(record['last_active'] or '?')[:10]}"
+    return f"{record['item']} ({why})"
 
 
 # -- the gates (pure) --------------------------------------------------------------
@@ -135,6 +168,7 @@ class Seen(msgspec.Struct):
     recent: list[tuple[str, str]]
     stale: list[Learning] = msgspec.field(default_factory=list)   # pending, seen once, past prune_after; oldest first
     forgotten: Forgotten = Forgotten()   # what no summary may tell again (shelldon-forget)
+    past_time: list[dict] = msgspec.field(default_factory=list)   # items withheld as expired or stale
 
     def considered(self, offline: bool) -> list[Learning]:
         """What a dream looks at: a model the most recurrent; the offline policy those and the stale."""
@@ -208,7 +242,8 @@ def model_ops(home: Home, config, seen: Seen) -> tuple[list[str], list[str]]:
     from ..worker.brain import BrainError, load_brain
     from ..worker.replyops import split_reply
     summary = withhold_lines(_read_memory(home, "summary.md") or "", seen.forgotten)[0]
-    prompt = dream_prompt(seen.learnings, _read_memory(home, "about.md"), summary, seen.recent)
+    prompt = dream_prompt(seen.learnings, _read_memory(home, "about.md"), summary, seen.recent,
+                          past_time=[f"- {_past_time_line(r)}: {r['text']}" for r in seen.past_time])
     brain = load_brain(config, home=home)
     try:
         text = brain.complete(prompt, DREAM_MESSAGE)
@@ -222,7 +257,7 @@ _OP_NAME = re.compile(r'"op"\s*:\s*"([^"\\]{1,40})"')
 
 
 def screen(items, shown_ids: set[int]) -> dict[int, str]:
-    """seq → why, for the items a dream may not apply: ops outside the four, ids it was not shown."""
+    """seq → why, for the items a dream may not apply: ops outside DREAM_OPS, ids it was not shown."""
     refused: dict[int, str] = {}
     for item in items:
         try:
@@ -264,11 +299,13 @@ def dream(home: Home, settings: DreamSettings, if_idle: float, config, now: date
                 idle_gate(parse_time(last) if last else None, now, if_idle)
                 budget_gate(store.budget_spent(day), settings.budget, day)
                 seen = _read_state(store, settings, now)
+                seen.past_time = _past_time(home, store.conn, config, now)
             offline = config.brain.name == "rules"
             considered = seen.considered(offline)
             if not considered:
                 if not quiet:
-                    log.info("no pending learnings: nothing to dream about")
+                    log.info("no pending learnings: nothing to dream about"
+                             + past_time_text([_past_time_line(r) for r in seen.past_time]))
                 return 0
             if not dry_run and seen.stored_fingerprint == fingerprint(day, seen.last_message_id,
                                                                       considered, seen.pending):
@@ -314,7 +351,7 @@ def _apply(home: Home, day: str, settings: DreamSettings, seen: Seen, considered
     items = [Item(turn_id, n, line, proposed=True) for n, line in enumerate(lines, 1)]
     review = review_settings(home)
     refused = screen(items, {l.id for l in considered})
-    report = Report(turn_id)
+    report = Report(turn_id, stale=[_past_time_line(r) for r in seen.past_time])
     ts = iso(now)
     with write_session(home) as store:
         budget_gate(store.budget_spent(day), settings.budget, day)   # a turn may have spent it meanwhile

@@ -12,12 +12,12 @@ shelldon-resolve PATH --mine (keep the hand edit, and let later ops write over i
 """
 import sqlite3
 
-from ..contracts.ops import Forget, LogEpisode, Restore
+from ..contracts.ops import Forget, LogEpisode, Pin, Restore, Unpin
 from ..worker.journal_read import WRITE_STATUSES
 from .curated import digest
 
 # Ops that keep every byte of the file's content (so keep its hand edits as they are).
-PRESERVING = (LogEpisode, Forget, Restore)
+PRESERVING = (LogEpisode, Forget, Restore, Pin, Unpin)
 
 _IN_WRITE = ", ".join(f"'{s}'" for s in WRITE_STATUSES)
 

@@ -181,11 +181,10 @@ class HistoryStore(HistoryReader):
     # -- use of curated items (issue 21) --------------------------------------------
 
     def count_use(self, paths: list[str], when: datetime, conn: sqlite3.Connection | None = None) -> None:
-        """One more use for each item (path under memory/), last used at when."""
-        (conn or self.conn).executemany(
-            "INSERT INTO item_use (path, hits, last_used) VALUES (?, 1, ?) ON CONFLICT (path) "
-            "DO UPDATE SET hits = hits + 1, last_used = max(last_used, excluded.last_used)",
-            [(path, iso(when)) for path in paths])
+        """One more use for each item (path under memory/), last used at when; its rank
+        in the prompt's order moves with it (core/curated_index.note_use)."""
+        from .curated_index import note_use
+        note_use(conn or self.conn, paths, when)
 
     def budget_spend(self, day: str, cost: int, conn: sqlite3.Connection | None = None) -> None:
         (conn or self.conn).execute(

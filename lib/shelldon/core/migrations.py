@@ -219,6 +219,34 @@ def m010_item_use(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM meta WHERE key = 'curated_dirs'")
 
 
+def m011_standing(conn: sqlite3.Connection) -> None:
+    """What goes into the prompt (issue 21; worker/standing.py): each `curated` row keeps
+    whether the item is pinned, the last day it stands (`expires`, from its header's
+    expires or ttl_days), when it was written, when it was last active (written or used)
+    and its rank (use decayed by age), indexed in the prompt's order; `headers` keeps
+    pinned and expires too, so a reader of a file edited by hand sees its own header.
+    Derived data: every item is read again at the next write session to fill them."""
+    for sql in (
+        "ALTER TABLE curated ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE curated ADD COLUMN expires TEXT",
+        "ALTER TABLE curated ADD COLUMN written TEXT",
+        "ALTER TABLE curated ADD COLUMN active TEXT",
+        "ALTER TABLE curated ADD COLUMN rank REAL NOT NULL DEFAULT 0",
+        # the prompt's order, read as two ranges: the pinned, then the others down to the
+        # rank below which every item is stale (worker/curated_list.ordered)
+        "CREATE INDEX curated_order ON curated (pinned, rank, mtime_ns, path)",
+        # counts of what stepped out, answered from the indexes alone
+        "CREATE INDEX curated_expires ON curated (expires, forgotten) WHERE expires IS NOT NULL",
+        "CREATE INDEX curated_active ON curated (pinned, forgotten, active, expires)",
+        "ALTER TABLE headers ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE headers ADD COLUMN expires TEXT",
+        "DELETE FROM headers",
+        "UPDATE curated SET indexed_ns = NULL",
+        "DELETE FROM meta WHERE key = 'curated_dirs'",
+    ):
+        conn.execute(sql)
+
+
 MIGRATIONS = [
     (1, "core", m001_core),
     (2, "owner", m002_owner),
@@ -228,4 +256,5 @@ MIGRATIONS = [
     (7, "headers", m007_headers),
     (8, "hidden turns", m008_hidden),
     (10, "item use", m010_item_use),   # memory's reserved number
+    (11, "standing", m011_standing),   # memory2's reserved number
 ]

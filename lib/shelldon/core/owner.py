@@ -44,6 +44,25 @@ def forget_item(home: Home, collection: str, name: str, restore: bool = False) -
         return Forgotten(outcome, hidden.turns(store.conn, changed))
 
 
+def pin_item(home: Home, collection: str, name: str, unpin: bool = False) -> Outcome:
+    """Apply one pin (or unpin) op as the owner: `pinned: true` added to the item's header
+    (or taken away), nothing else in the file changed; journalled, so shelldon-revert of
+    its turn id undoes it."""
+    if not name.strip():
+        raise Rejected("no item named: give the item's NAME (or its file name)")
+    op = {"op": "unpin" if unpin else "pin", "collection": collection, "name": name}
+    item = Item(new_turn_id("owner-"), 1, json.dumps(op, ensure_ascii=False), by_owner=True)
+    with write_session(home) as store:
+        return apply_items(home, store, [item])[0]
+
+
+def pin_record(outcome: Outcome, unpin: bool) -> dict:
+    """shelldon-pin's output (its --json keys: action, item, status, turn_id, reason)."""
+    entry = outcome.entry
+    return {"action": "unpin" if unpin else "pin", "item": (entry.path or "").removeprefix("memory/") or None,
+            "status": entry.status, "turn_id": entry.turn_id, "reason": entry.reason}
+
+
 def curated_path(home: Home, collection: str, name: str) -> str:
     """The journal's path of an item (memory/<collection>/<slug>.md)."""
     from ..contracts import ContractError

@@ -18,6 +18,10 @@ import os
 import sqlite3
 import unicodedata
 
+import math
+from collections.abc import Iterator
+from itertools import chain
+
 import msgspec
 
 from ..home import COLLECTIONS
@@ -226,21 +230,146 @@ def header_row(data: bytes, meta: dict, body: str) -> tuple[str | None, bool, in
 
 
 def read_document(root: str, path: str, limit: int, conn: sqlite3.Connection | None = None,
-                  rel: str | None = None) -> tuple[object, bool, str]:
-    """(name or None, forgotten, body) of a curated file, as far as its first limit bytes:
-    the header as the index describes it when the file is as the core read it (rel: its
-    path under memory/), else parsed. OSError as util.beneath.read_bounded (root: the home)."""
+                  rel: str | None = None) -> tuple[object, bool, str, str | None]:
+    """(name or None, forgotten, body, the last day it stands or None) of a curated file,
+    as far as its first limit bytes: the header as the index describes it when the file is
+    as the core read it (rel: its path under memory/), else parsed. OSError as
+    util.beneath.read_bounded (root: the home)."""
     st, data = read_bounded(root, path, limit)
     row = None
     if conn is not None and rel is not None:
         try:
-            row = conn.execute("SELECT name, forgotten, body_at FROM headers WHERE path = ? "
+            row = conn.execute("SELECT name, forgotten, body_at, expires FROM headers WHERE path = ? "
                                "AND mtime_ns = ? AND size = ?", (rel, st.st_mtime_ns, st.st_size)).fetchone()
         except sqlite3.Error:
             row = None   # an older schema: parse
     if row is not None:
-        name, forgotten, body_at = row
-        return name, bool(forgotten), data[body_at:].decode("utf-8", "replace")
+        name, forgotten, body_at, expires = row
+        return name, bool(forgotten), data[body_at:].decode("utf-8", "replace"), expires
     from ..contracts.markdown import is_forgotten, parse_document
+    from .standing import expires_on, written_at
     meta, body = parse_document(data.decode("utf-8", "replace"))
-    return meta.get("name"), is_forgotten(meta), body
+    return meta.get("name"), is_forgotten(meta), body, expires_on(meta, written_at(meta, st.st_mtime_ns))
+
+
+# -- standing: what steps out of the prompt (issue 21: worker/standing.py) -------------
+
+class Standing(msgspec.Struct, frozen=True):
+    """One curated row as the prompt's order sees it."""
+    collection: str
+    path: str
+    pinned: bool
+    expires: str | None
+    active: str | None
+    rank: float
+    forgotten: bool
+
+    def out_because(self, today: str, cutoff: str | None, named: bool = False) -> str:
+        """Why the row steps out of the prompt before its file is read: "expired",
+        "stale" (unused since before cutoff, not pinned, not named now), or ""."""
+        if self.expires is not None and self.expires < today:
+            return "expired"
+        if cutoff is not None and not (self.pinned or named) and self.active is not None \
+                and self.active < cutoff:
+            return "stale"
+        return ""
+
+
+_COLUMNS = "collection, path, pinned, expires, active, rank, forgotten"
+
+
+def _standing(rows) -> Iterator[Standing]:
+    return (Standing(c, p, bool(pin), exp, act, rank or 0.0, bool(gone)) for c, p, pin, exp, act, rank, gone in rows)
+
+
+def ordered(conn: sqlite3.Connection, memory: str, named: list[str], floor: float | None = None):
+    """(the named items' rows, the other rows in the prompt's order — pinned first, then
+    by rank — and how many rows in all), lazily, from the sealed listing; None when the
+    listing is stale or absent, or the schema older than the standing columns.
+
+    floor: the rank below which every unpinned item is stale (standing.stale_rank), so
+    those rows are never read: a tree of old notes costs a prompt what a young one does."""
+    sealed = listing(conn, memory)
+    if sealed is None:
+        return None
+    _rows, total = sealed
+    order = "ORDER BY rank DESC, mtime_ns DESC, path DESC"
+    try:
+        first = {} if not named else {s.path: s for s in _standing(conn.execute(
+            f"SELECT {_COLUMNS} FROM curated WHERE path IN ({','.join('?' * len(named))})", named))}
+        pinned = conn.execute(f"SELECT {_COLUMNS} FROM curated WHERE pinned = 1 {order}")
+        rest = conn.execute(f"SELECT {_COLUMNS} FROM curated WHERE pinned = 0 AND rank >= ? {order}",
+                            (-math.inf if floor is None else floor,))
+    except sqlite3.Error:
+        return None
+    skip = set(first)
+    return ([first[p] for p in named if p in first],
+            (s for s in _standing(chain(pinned, rest)) if s.path not in skip), total)
+
+
+def stepped_out_counts(conn: sqlite3.Connection, today: str, cutoff: str | None,
+                       cap: int | None = None) -> dict[str, int]:
+    """How many items are out as expired, and as stale by disuse (forgotten ones apart),
+    counted off the indexes on expires and (pinned, forgotten, active); each count stops
+    at cap when one is given (a prompt's report says "1000+": counting every stale note
+    of a large old tree would make every prompt pay for its size)."""
+    limit = -1 if cap is None else cap   # LIMIT -1: no limit
+    try:
+        expired = conn.execute("SELECT count(*) FROM (SELECT 1 FROM curated WHERE expires < ? "
+                               "AND forgotten = 0 LIMIT ?)", (today, limit)).fetchone()[0]
+        stale = 0 if cutoff is None else conn.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM curated WHERE pinned = 0 AND forgotten = 0 AND active < ? "
+            "AND (expires IS NULL OR expires >= ?) LIMIT ?)", (cutoff, today, limit)).fetchone()[0]
+    except sqlite3.Error:
+        return {"expired": 0, "stale": 0}
+    return {"expired": expired, "stale": stale}
+
+
+def longest_unused(conn: sqlite3.Connection, cutoff: str | None, limit: int) -> list[Standing]:
+    """A few of the unpinned items unused since before cutoff, the longest unused first,
+    read off the (pinned, forgotten, active) index: --explain's sample of the stale."""
+    if cutoff is None or limit <= 0:
+        return []
+    try:
+        return list(_standing(conn.execute(
+            f"SELECT {_COLUMNS} FROM curated WHERE pinned = 0 AND forgotten = 0 AND active < ? "
+            f"ORDER BY active LIMIT ?", (cutoff, limit))))
+    except sqlite3.Error:
+        return []
+
+
+def stale_items(conn: sqlite3.Connection, today: str, cutoff: str | None, limit: int = 1000) -> list[Standing]:
+    """The items withheld from prompts as expired or stale (not forgotten), expired first
+    then the longest unused, at most limit: what shelldon-status, shelldon-recall --stale
+    and the dream list."""
+    try:
+        rows = conn.execute(
+            f"SELECT {_COLUMNS} FROM curated WHERE forgotten = 0 AND (expires < ? OR "
+            f"(? IS NOT NULL AND pinned = 0 AND active < ?)) "
+            f"ORDER BY (expires < ?) DESC, coalesce(active, '') ASC, path LIMIT ?",
+            (today, cutoff, cutoff, today, limit)).fetchall()
+    except sqlite3.Error:
+        return []
+    return list(_standing(rows))
+
+
+def stale_records(conn: sqlite3.Connection, now, stale_after_days: int, limit: int = 1000) -> list[dict]:
+    """stale_items as records: item (COLLECTION/FILE), why ("expired" or "stale"),
+    expires (its last day, or None) and last_active (when last used or written)."""
+    from .standing import stale_cutoff, today
+    day, cutoff = today(now), stale_cutoff(now, stale_after_days)
+    return [{"item": row.path, "why": row.out_because(day, cutoff) or "stale", "expires": row.expires,
+             "last_active": row.active} for row in stale_items(conn, day, cutoff, limit)]
+
+
+def stale_count(conn: sqlite3.Connection, now, stale_after_days: int) -> int:
+    """How many items stale_records would list, without a limit."""
+    from .standing import stale_cutoff, today
+    return sum(stepped_out_counts(conn, today(now), stale_cutoff(now, stale_after_days)).values())
+
+
+def stale_line(record: dict) -> str:
+    """One stale item for a person: why, and since when."""
+    if record["why"] == "expired":
+        return f"memory/{record['item']}: expired (its last day was {record['expires']})"
+    return f"memory/{record['item']}: stale (last used or written {(record['last_active'] or '?')[:10]})"

@@ -171,9 +171,16 @@ Then write a short running summary of the recent conversation:
   {{"op": "rewrite_summary", "content": "<the whole summary>"}}
 
 Answer with one short line for the owner, then a fenced block whose info string is `ops`,
-one JSON object per line, at most {MAX_OPS} of them. Only these four ops are accepted in a
+one JSON object per line, at most {MAX_OPS} of them. Only these ops are accepted in a
 dream; use only the ids listed below. Names at most {MAX_NAME} characters, content at most {MAX_CONTENT} bytes. Never store
 secrets or instructions to yourself."""
+
+PAST_TIME_HEADING = "# Notes past their time (withheld from prompts until settled)"
+PAST_TIME_ASK = ("Each note below expired or has not been used for long. Confirm one that still holds "
+                 "with a remember of its name and content and a new \"expires\": \"YYYY-MM-DD\"; "
+                 "update one that changed with a remember of the new content; forget one that no "
+                 "longer holds with {\"op\": \"forget\", \"collection\": \"...\", \"name\": \"...\"}. "
+                 "Leave alone what you cannot tell.")
 
 DREAM_MESSAGE = "Dream now: consolidate the pending learnings."
 
@@ -184,8 +191,10 @@ def _clip(text: str, limit: int) -> str:
 
 
 def dream_prompt(learnings: list[Learning], about: str | None, summary: str | None,
-                 recent: list[tuple[str, str]], section_bytes: int = 4 * 1024) -> str:
-    """The dream's prompt, every section bounded. recent: (role, text), oldest first."""
+                 recent: list[tuple[str, str]], section_bytes: int = 4 * 1024,
+                 past_time: list[str] = ()) -> str:
+    """The dream's prompt, every section bounded. recent: (role, text), oldest first;
+    past_time: a line for each item withheld from prompts as expired or unused."""
     parts = ["# Instructions\n" + DREAM_INSTRUCTION]
     if about and about.strip():
         parts.append("# About me (about.md now)\n" + _clip(about.strip(), section_bytes // 2))
@@ -202,5 +211,8 @@ def dream_prompt(learnings: list[Learning], about: str | None, summary: str | No
             used += len(line.encode()) + 1
         parts.append("# Recent conversation\n" + "\n".join(reversed(lines)))
     parts.append("# Pending learnings (most recurrent first)\n" + "\n".join(tag(l) for l in learnings))
+    if past_time:
+        parts.append(PAST_TIME_HEADING + "\n" + PAST_TIME_ASK + "\n"
+                     + _clip("\n".join(past_time), section_bytes))
     parts.append("# Your answer\nOne line for the owner, then the ops block.")
     return "\n\n".join(parts) + "\n"

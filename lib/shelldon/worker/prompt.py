@@ -23,6 +23,7 @@ from ..home import COLLECTIONS
 from ..util import log
 from . import curated_list
 from .history_read import Message, open_readonly
+from .standing import DEFAULT_STALE_AFTER_DAYS
 
 SYSTEM_HEADING = "# Instructions"
 DIRECTIVE_HEADING = "# The owner's directive (authoritative)"
@@ -56,6 +57,7 @@ if present, overrides everything else here.
 You cannot write memory yourself. To propose changes, end your reply with a fenced block
 whose info string is `ops`, one JSON object per line, using only these ops:
   {{"op": "remember", "collection": "facts|people|preferences|capabilities", "name": "<short name>", "content": "<the fact>"}}
+    (add "expires": "YYYY-MM-DD", the last day it holds, to a fact true only for a while)
   {{"op": "log_episode", "content": "<what happened>", "tags": ["<tag>"]}}
   {{"op": "capture_learning", "observation": "<something worth noticing>", "pattern_key": "<stable topic key>"}}
   {{"op": "rewrite_about", "content": "<your whole self-summary>"}}
@@ -84,6 +86,22 @@ class CuratedItem(msgspec.Struct, frozen=True):
     name: str
     content: str
     path: str = ""
+    score: float | None = None   # use decayed by age (worker/standing.py); None: not scored
+    because: str = ""            # why it came early: "named" (by the message) or "pinned"
+
+
+class ItemNote(msgspec.Struct, frozen=True):
+    """One item in --explain: its path under memory/, its score, and whether it is in the
+    prompt ("in") or why not ("budget", "stale", "expired", "forgotten")."""
+    path: str
+    score: float | None
+    state: str
+    because: str = ""
+
+
+EXPLAIN_ITEMS = 30   # items --explain lists by name: the first in, then a sample of those out
+STALE_SAMPLE = 5     # of the stale never read, how many --explain names
+COUNT_CAP = 1000     # stale and expired items counted for the report, at most ("1000+")
 
 
 class Sections(msgspec.Struct):
@@ -91,9 +109,13 @@ class Sections(msgspec.Struct):
     directive: str | None = None
     about: str | None = None
     summary: str | None = None
-    items: list[CuratedItem] = msgspec.field(default_factory=list)   # most recently updated first
+    items: list[CuratedItem] = msgspec.field(default_factory=list)   # in the prompt's order
     items_total: int = 0                                      # how many exist in all
     items_hidden: int = 0                                     # of those read: forgotten or empty
+    items_stale: int = 0                                      # withheld: unused too long
+    items_expired: int = 0                                    # withheld: past expires / ttl_days
+    stale_after_days: int = 0
+    items_out: list[ItemNote] = msgspec.field(default_factory=list)  # a sample of those left out
     recent: list[Message] = msgspec.field(default_factory=list)      # oldest → newest
     recall: list[Message] = msgspec.field(default_factory=list)      # most relevant first
     failures: list[str] = msgspec.field(default_factory=list)
@@ -113,6 +135,7 @@ class SectionReport(msgspec.Struct):
 class Assembly(msgspec.Struct):
     prompt: str
     report: list[SectionReport]
+    items: list[ItemNote] = msgspec.field(default_factory=list)   # the items in, then some out
 
     @property
     def memory_bytes(self) -> int:
@@ -209,7 +232,8 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
             break
         item_lines.append(line)
         used += _size(line) + len(QUOTE) + 1
-    items_left = max(s.items_total - s.items_hidden, len(s.items)) - len(item_lines)
+    withheld_items = s.items_stale + s.items_expired
+    items_left = max(s.items_total - s.items_hidden - withheld_items, len(s.items)) - len(item_lines)
 
     texts = {"directive": s.directive, "about": s.about, "summary": s.summary}
     reasons: dict[str, str] = {}
@@ -271,10 +295,14 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
         ("about", int(bool(texts["about"])), 0, reasons.get("about", "" if s.about else "no about.md")),
         ("summary", int(bool(texts["summary"])), len(s.withheld.get("summary", ())),
          reasons.get("summary", "" if s.summary else "no summary.md")),
-        ("collections", len(item_lines), items_left + dropped["collections"],
+        ("collections", len(item_lines), items_left + dropped["collections"] + withheld_items,
          "; ".join(filter(None, [
              f"{items_left + dropped['collections']} items past the {collections_bytes}-byte collections budget"
+             + (f" (or stale or expired: those are counted up to {COUNT_CAP})"
+                if max(s.items_stale, s.items_expired) >= COUNT_CAP else "")
              if items_left + dropped["collections"] else "",
+             f"{_at_least(s.items_expired)} expired" if s.items_expired else "",
+             f"{_at_least(s.items_stale)} stale (unused for {s.stale_after_days} days)" if s.items_stale else "",
              f"{s.items_hidden} forgotten or empty, not memory" if s.items_hidden else ""]))),
         ("recent", len(recent), dropped["recent"],
          f"{dropped['recent']} oldest messages past the prompt budget" if dropped["recent"] else ""),
@@ -285,7 +313,15 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
         ("message", 1, 0, "never cut"),
     ):
         report.append(SectionReport(name, sizes.get(name, 0), kept, left, _withheld(why, s.withheld.get(name))))
-    return Assembly(prompt, report)
+    notes = [ItemNote(os.path.relpath(item.path, os.path.dirname(os.path.dirname(item.path)))
+                      if item.path else f"{item.collection}/{item.name}",
+                      item.score, "in" if n < len(item_lines) else "budget", item.because)
+             for n, item in enumerate(s.items)]
+    return Assembly(prompt, report, notes + s.items_out)
+
+
+def _at_least(count: int) -> str:
+    return f"{count}+" if count >= COUNT_CAP else str(count)
 
 
 def _withheld(why: str, turns: list[str] | None) -> str:
@@ -317,7 +353,7 @@ def _read_body(memory: str, name: str, failures: list[str],
                conn: sqlite3.Connection | None = None) -> str | None:
     path = os.path.join(memory, name)
     try:
-        _name, forgotten, body = curated_list.read_document(os.path.dirname(memory), path,
+        _name, forgotten, body, _expires = curated_list.read_document(os.path.dirname(memory), path,
                                                             curated_list.PROMPT_FILE_READ, conn, name)
     except FileNotFoundError:
         return None
@@ -329,59 +365,103 @@ def _read_body(memory: str, name: str, failures: list[str],
     return body.strip() or None
 
 
-def list_items(memory: str, budget: int, failures: list[str],
-               conn: sqlite3.Connection | None = None, message: str = "") -> tuple[list[CuratedItem], int, int]:
-    """(items, how many files in all, how many of those read were forgotten or empty):
-    curated items, those the message names first (curated_list.named_items: the people,
-    things and topics it is about, whatever their age), then the most recently modified,
-    read only until the budget is met.
+class Listing(msgspec.Struct):
+    """What list_items found: the items read for the prompt, in its order, and the counts."""
+    items: list[CuratedItem] = msgspec.field(default_factory=list)
+    total: int = 0          # item files in all
+    hidden: int = 0         # of those read: forgotten or empty
+    stale: int = 0          # withheld as unused too long
+    expired: int = 0        # withheld as past their last day
+    out: list[ItemNote] = msgspec.field(default_factory=list)   # a sample of those left out
 
-    The order comes from the core's sealed listing in history.db when it is current (a few
-    rows read, however large the tree), else from a scan of the tree (a stat per file).
-    Either way a file the core has read since it last changed is not parsed again: its
-    header comes from the index (curated_list.read_document).
+
+def list_items(memory: str, budget: int, failures: list[str], conn: sqlite3.Connection | None = None,
+               message: str = "", now=None, stale_after_days: int = DEFAULT_STALE_AFTER_DAYS) -> Listing:
+    """The curated items for the prompt, read only until the budget is met: those the
+    message names first (curated_list.named_items: the people, things and topics it is
+    about, whatever their age or use), then the pinned, then the rest by rank — use
+    decayed by age (worker/standing.py). An item past its expires or ttl_days is withheld,
+    and so is one unused for stale_after_days (0: never) that is neither pinned nor named.
+
+    The order comes from the core's sealed listing in history.db when it is current (read
+    through its index, a few rows however large the tree), else from a scan of the tree
+    (a stat per file), most recently modified first, where only expiry is known. Either
+    way a file the core has read since it last changed is not parsed again: its header
+    comes from the index (curated_list.read_document).
     """
-    named = curated_list.named_items(conn, message) if message else []
-    sealed = curated_list.listing(conn, memory) if conn is not None else None
-    if sealed is not None:
-        rows, total = sealed
-        skip = set(named)
-        entries = ((0, collection, path) for collection, path in rows if path not in skip)
-        items, hidden = _read_items(memory, _named_first(named, entries), budget, failures, conn)
-        return items, total, hidden
-    entries = [(mtime, rel.partition("/")[0], rel) for rel, mtime in curated_list.scan_items(memory).items()]
-    entries.sort(reverse=True)
-    found = {path for _mtime, _collection, path in entries}
-    named = [path for path in named if path in found]
-    rest = (entry for entry in entries if entry[2] not in named)
-    items, hidden = _read_items(memory, _named_first(named, rest), budget, failures, conn)
-    return items, len(entries), hidden
-
-
-def _named_first(named: list[str], rest):
     from itertools import chain
-    return chain(((0, path.split("/", 1)[0], path) for path in named), rest)
+
+    from ..util.clock import now as clock_now
+    from . import standing
+    now = now or clock_now()
+    today, cutoff = standing.today(now), standing.stale_cutoff(now, stale_after_days)
+    named = curated_list.named_items(conn, message) if message else []
+    got = curated_list.ordered(conn, memory, named, standing.stale_rank(cutoff)) if conn is not None else None
+    if got is not None:
+        first, rest, total = got
+        counts = curated_list.stepped_out_counts(conn, today, cutoff, COUNT_CAP)
+        entries = chain(((row, True) for row in first), ((row, False) for row in rest))
+        found = _read_items(memory, entries, budget, failures, conn, today, cutoff, now)
+        found.total, found.stale = total, counts["stale"]
+        found.expired += counts["expired"]
+        if counts["stale"] and not any(note.state == "stale" for note in found.out):
+            # the surely stale were never read (below the floor): name a few for --explain
+            found.out += [ItemNote(row.path, standing.score(row.rank, now), "stale")
+                          for row in curated_list.longest_unused(conn, cutoff, STALE_SAMPLE)
+                          if row.out_because(today, cutoff) == "stale"]
+        return found
+    files = sorted(((mtime, rel) for rel, mtime in curated_list.scan_items(memory).items()), reverse=True)
+    known = {rel for _mtime, rel in files}
+    named = [path for path in named if path in known]
+
+    def unscored(rel: str):
+        return curated_list.Standing(rel.partition("/")[0], rel, False, None, None, 0.0, False)
+    entries = chain(((unscored(rel), True) for rel in named),
+                    ((unscored(rel), False) for _mtime, rel in files if rel not in named))
+    found = _read_items(memory, entries, budget, failures, conn, today, None, None)
+    found.total = len(files)
+    return found
 
 
-def _read_items(memory: str, entries, budget: int, failures: list[str],
-                conn: sqlite3.Connection | None) -> tuple[list[CuratedItem], int]:
-    items, used, hidden = [], 0, 0
-    for _mtime, collection, rel in entries:
-        if used > budget:
-            break
-        path = os.path.join(memory, rel)
+def _read_items(memory: str, entries, budget: int, failures: list[str], conn: sqlite3.Connection | None,
+                today: str, cutoff: str | None, now) -> Listing:
+    """entries: (curated_list.Standing, named) in the prompt's order; now None when they
+    carry no rank (a scan of the tree)."""
+    from . import standing
+    found, used = Listing(), 0
+    for row, named in entries:
+        score = standing.score(row.rank, now) if now is not None else None
+        because = "named" if named else "pinned" if row.pinned else ""
+        if used > budget:   # the rest are out for the budget: name a few for --explain, then stop
+            if len(found.out) >= EXPLAIN_ITEMS:
+                break
+            found.out.append(ItemNote(row.path, score, "budget", because))
+            continue
+        why = row.out_because(today, cutoff, named)
+        if why:
+            if len(found.out) < EXPLAIN_ITEMS:
+                found.out.append(ItemNote(row.path, score, why, because))
+            continue
+        path = os.path.join(memory, row.path)
         try:
-            name, forgotten, body = curated_list.read_document(os.path.dirname(memory), path, MAX_ITEM_READ, conn, rel)
+            name, forgotten, body, expires = curated_list.read_document(os.path.dirname(memory), path,
+                                                                        MAX_ITEM_READ, conn, row.path)
         except OSError as exc:
             failures.append(f"cannot read {path}: {exc.strerror or exc}")
             continue
-        if forgotten or not body.strip():  # tombstoned (issue 8) or empty
-            hidden += 1
+        why = "forgotten" if forgotten or not body.strip() else \
+            "expired" if expires is not None and expires < today else ""
+        if why:   # tombstoned (issue 8) or empty; or its header, edited since the index read it, expired
+            found.hidden += why == "forgotten"
+            found.expired += why == "expired"
+            if len(found.out) < EXPLAIN_ITEMS:
+                found.out.append(ItemNote(row.path, score, why, because))
             continue
-        item = CuratedItem(collection, str(name or os.path.basename(path)[:-3]), body.strip(), path)
-        items.append(item)
+        item = CuratedItem(row.collection, str(name or os.path.basename(path)[:-3]), body.strip(), path,
+                           score, because)
+        found.items.append(item)
         used += _size(render_item(item)) + 1
-    return items, hidden
+    return found
 
 
 def recall_hits(reader, message: str, k: int, recent: list[Message]) -> list[Message]:
@@ -401,9 +481,9 @@ def recall_hits(reader, message: str, k: int, recent: list[Message]) -> list[Mes
 RECALL_WIDEN = 8
 
 
-def gather(home, message: str, bounds) -> Sections:
+def gather(home, message: str, bounds, stale_after_days: int = DEFAULT_STALE_AFTER_DAYS) -> Sections:
     """Read everything the prompt needs, read-only, failing soft section by section."""
-    s = Sections(message=message)
+    s = Sections(message=message, stale_after_days=stale_after_days)
     reader = None
     if os.path.exists(home.db):
         try:
@@ -417,8 +497,10 @@ def gather(home, message: str, bounds) -> Sections:
         s.directive = _read_body(home.memory, "DIRECTIVE.md", s.failures, conn)
         s.about = _read_body(home.memory, "about.md", s.failures, conn)
         s.summary = _read_body(home.memory, "summary.md", s.failures, conn)
-        s.items, s.items_total, s.items_hidden = list_items(home.memory, bounds.collections_bytes, s.failures,
-                                                            conn, message)
+        found = list_items(home.memory, bounds.collections_bytes, s.failures, conn, message,
+                           stale_after_days=stale_after_days)
+        s.items, s.items_total, s.items_hidden = found.items, found.total, found.hidden
+        s.items_stale, s.items_expired, s.items_out = found.stale, found.expired, found.out
         if reader is not None:
             try:
                 s.recent = reader.recent(bounds.recent)
@@ -439,6 +521,6 @@ def gather(home, message: str, bounds) -> Sections:
     return s
 
 
-def build_prompt(home, message: str, bounds) -> Assembly:
-    s = gather(home, message, bounds)
+def build_prompt(home, message: str, bounds, stale_after_days: int = DEFAULT_STALE_AFTER_DAYS) -> Assembly:
+    s = gather(home, message, bounds, stale_after_days)
     return assemble_prompt(s, bounds.recent, bounds.recall, bounds.collections_bytes, bounds.prompt_bytes)

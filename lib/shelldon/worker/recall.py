@@ -267,3 +267,14 @@ def history_lines(rel: str, versions: list[Version]) -> list[str]:
         else:
             lines.extend(f"    {line}" for line in (body.splitlines() or [""]))
     return [ln for ln in lines if ln != ""]
+
+
+def stale(home: Home, config) -> list[dict]:
+    """The items withheld from prompts as expired or unused (curated_list.stale_records),
+    all of them: shelldon-recall --stale."""
+    from ..config import stale_after_days
+    from ..util.clock import now
+    from .curated_list import stale_records
+    days = stale_after_days(config)
+    with open_readonly(home.db) as reader:
+        return stale_records(reader.conn, now(), days, limit=1_000_000)

@@ -17,6 +17,9 @@ same person or thing lives, works or how old they are, and an older line said ot
 (same relation, when both name one), the older line is kept struck through and dated:
 `~~…~~ (superseded YYYY-MM-DD)`, the date the clock's (util/clock: SHELLDON_NOW pins it).
 
+A remember whose statement carries a date ("until Friday", "this week", "in March",
+"tomorrow") gets that day as its `expires` (dated; worker/until.py).
+
 Learning keys are readable words (`topic:lighthouse`, `pref:green-tea`): casefolded, a
 plural made singular, never a stem. A topic is never a stopword, a number or a word that
 says nothing about what the owner cares for ("years", "today"): those make no learning.
@@ -189,6 +192,22 @@ def _propose(message: str) -> list[dict]:
     return ops
 
 
+def dated(ops: list[dict], message: str, now=None) -> list[dict]:
+    """The ops, each remember given the last day its statement holds when the message
+    carries one ("until Friday", "this week", "in March": worker/until.py) — past it, the
+    note steps out of the prompt and the dream asks about it."""
+    from ..util.clock import now as clock_now
+    from .standing import check_expires
+    from .until import expires_from_text
+    if not any(op["op"] == "remember" for op in ops):
+        return ops
+    now = now or clock_now()
+    expires = expires_from_text(message, now.date())
+    if expires is None or check_expires(expires, now):
+        return ops
+    return [{**op, "expires": expires} if op["op"] == "remember" else op for op in ops]
+
+
 def _third_person(verb: str) -> str:
     return {"like": "likes", "love": "loves", "prefer": "prefers", "hate": "hates", "enjoy": "enjoys",
             "dislike": "dislikes", "adore": "adores", "can't stand": "can't stand",
@@ -317,7 +336,7 @@ def respond(prompt: str, message: str) -> str:
     if MESSAGE_HEADING not in prompt:
         message = message or prompt
     from ..util.clock import local_day, now
-    ops = propose_ops(message, prompt_items(prompt), local_day(now()))
+    ops = dated(propose_ops(message, prompt_items(prompt), local_day(now())), message)
     memory = best_memory(prompt, message)
     question = message.strip().endswith("?")
     if memory and (question or not ops):

@@ -59,7 +59,29 @@ def explain(assembly) -> str:
         rows.append(f"{r.name:<12} {r.bytes:>6} {r.kept:>5} {r.left_out:>5}  {r.why}")
     rows.append(f"{'total':<12} {len(assembly.prompt.encode()):>6}  (memory {assembly.memory_bytes} bytes; "
                 f"the message is never cut)")
-    return "\n".join(rows)
+    return "\n".join(rows + explain_items(assembly.items))
+
+
+EXPLAIN_IN = 20    # items in the prompt listed by name; the rest counted
+EXPLAIN_OUT = 10   # items left out listed by name
+
+
+def explain_items(notes) -> list[str]:
+    """The collections' items, bounded: the first EXPLAIN_IN in the prompt and EXPLAIN_OUT
+    of those left out, each with its score (use decayed by age: 1.0 is one use today) and
+    why it came early (named, pinned) or stayed out (budget, stale, expired, forgotten)."""
+    if not notes:
+        return []
+    kept = [n for n in notes if n.state == "in"]
+    out = [n for n in notes if n.state != "in"]
+    rows = ["", f"{'item':<40} {'score':>9}  {'state':<9} because"]
+    for note in kept[:EXPLAIN_IN] + out[:EXPLAIN_OUT]:
+        score = "-" if note.score is None else f"{note.score:.3g}"
+        rows.append(f"{note.path:<40} {score:>9}  {note.state:<9} {note.because}".rstrip())
+    rest = len(kept) - EXPLAIN_IN
+    if rest > 0:
+        rows.append(f"… and {rest} more items in the prompt")
+    return rows
 
 
 def assemble_stream(home, stdin, stdout, config, message: str | None = None,
@@ -76,8 +98,11 @@ def assemble_stream(home, stdin, stdout, config, message: str | None = None,
         if as_json:
             sections = [{"section": r.name, "bytes": r.bytes, "kept": r.kept, "left_out": r.left_out,
                          "why": r.why} for r in assembly.report]
+            items = [{"item": n.path, "score": n.score, "state": n.state, "because": n.because}
+                     for n in assembly.items]
             stdout.write(json.dumps({"turn_id": record.turn_id, "prompt_bytes": len(record.prompt.encode()),
-                                     "sections": sections, "prompt": record.prompt}, ensure_ascii=False).encode() + b"\n")
+                                     "sections": sections, "items": items, "prompt": record.prompt},
+                                    ensure_ascii=False).encode() + b"\n")
         else:
             stdout.write(encode_turn(record) + b"\n")
     return 0

@@ -15,11 +15,13 @@ from ..contracts.markdown import is_forgotten, parse_document
 from ..home import COLLECTIONS, Home
 from ..util.beneath import read_regular
 from ..util.clock import local_day, now
-from .curated_list import tree_state
+from .curated_list import stale_count, stale_line, stale_records, tree_state
 from .history_read import open_readonly
 from .journal_read import last_dream, open_conflicts
+from .standing import DEFAULT_STALE_AFTER_DAYS
 
 DEFAULT_BUDGET = 200
+STALE_SHOWN = 10   # stale items listed by name; shelldon-recall --stale lists them all
 
 
 def _table(tables: dict, name: str) -> dict:
@@ -47,7 +49,12 @@ def settings(home: Home) -> dict:
         budget = DEFAULT_BUDGET
     memgit = os.environ.get("SHELLDON_MEMORY_GIT", "").strip()
     git = memgit.casefold() in ("1", "true", "yes", "on") if memgit else _table(tables, "memory").get("git") is True
-    return {**brain_info, "config_error": error, "budget": budget, "git": git,
+    from ..config import stale_after_days
+    try:
+        stale_days = stale_after_days(config) if error is None else DEFAULT_STALE_AFTER_DAYS
+    except ShelldonError as exc:
+        error, stale_days = str(exc), DEFAULT_STALE_AFTER_DAYS
+    return {**brain_info, "config_error": error, "budget": budget, "git": git, "stale_after_days": stale_days,
             "worker_user": os.environ.get("SHELLDON_WORKER_USER") or _table(tables, "trust").get("worker_user"),
             "git_remote": _table(tables, "memory").get("git_remote"),
             "replica_url": _table(tables, "replicate").get("url")}
@@ -169,6 +176,9 @@ def gather(home: Home) -> dict:
     with open_readonly(home.db) as reader:
         conn = reader.conn
         state["memory"] = {**_items(home, conn), "git": conf["git"]}
+        # withheld from prompts as expired or unused (worker/standing.py): the owner's to confirm
+        state["stale"] = stale_records(conn, now(), conf["stale_after_days"], STALE_SHOWN)
+        state["memory"]["stale"] = stale_count(conn, now(), conf["stale_after_days"])
         # Turns by the (turn id, role) index — one owner row a turn — and the last message by
         # id: a million-message history is not scanned three times (docs/PERFORMANCE.md).
         messages = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
@@ -264,6 +274,15 @@ def render(state: dict) -> str:
         f"vault      isolation {vault}",
         f"brain      {brain_text}",
     ]
+    stale = state["stale"]
+    if not stale:
+        lines.append("stale      none")
+    else:
+        lines.append(f"stale      {m['stale']} withheld from prompts (kept on disk; the dream asks about "
+                     f"them; shelldon-recall --stale lists them all)")
+        lines += [f"  {stale_line(record)}" for record in stale]
+        if m["stale"] > len(stale):
+            lines.append(f"  … and {m['stale'] - len(stale)} more")
     lines += _safekeeping_lines(state)
     if state.get("config_error"):
         lines.append(f"config     {state['config_error']}")

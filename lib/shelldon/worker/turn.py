@@ -12,8 +12,9 @@ from .prompt import Assembly, build_prompt
 
 
 def assemble(home, message: str, config, turn_id: str | None = None) -> tuple[TurnRecord, Assembly]:
+    from ..config import stale_after_days
     message = owner_message(message)
-    assembly = build_prompt(home, message, config.bounds)
+    assembly = build_prompt(home, message, config.bounds, stale_after_days(config))
     return TurnRecord(turn_id or new_turn_id(), message, prompt=assembly.prompt), assembly
 
 
