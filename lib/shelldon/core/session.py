@@ -69,8 +69,9 @@ class WriteSession:
         # no announcement left, no temp left — so 10,000 items are not listed every session.
         remove_stale_temps(home.memory, root=home.root)
         if store.conn.execute("SELECT 1 FROM pending_writes LIMIT 1").fetchone():
-            for collection in COLLECTIONS:
-                remove_stale_temps(home.collection_dir(collection), root=home.root)
+            # the collections and the monthly episode logs: every curated write lands in one
+            for directory in (*map(home.collection_dir, COLLECTIONS), os.path.join(home.memory, "episodes")):
+                remove_stale_temps(directory, root=home.root)
             # issue 7: journal the writes a kill cut off (the journal code only when some are)
             from . import journal
             from .history import iso, utcnow
