@@ -96,11 +96,12 @@ class HistoryStore(HistoryReader):
     # -- messages ----------------------------------------------------------------
 
     def record_turn(self, turn_id: str, owner: str, pet: str, now: datetime | None = None,
-                    conn: sqlite3.Connection | None = None) -> bool:
-        """Both rows or neither; False (and nothing written) if the turn is already recorded."""
+                    conn: sqlite3.Connection | None = None, checked: bool = False) -> bool:
+        """Both rows or neither; False (and nothing written) if the turn is already recorded.
+        checked: the caller, holding the write lock, has just found the turn not recorded."""
         ts = iso(now or utcnow())
         with (Joined(conn) if conn else self.transaction()) as c:
-            if c.execute("SELECT 1 FROM messages WHERE turn_id = ? LIMIT 1", (turn_id,)).fetchone():
+            if not checked and c.execute("SELECT 1 FROM messages WHERE turn_id = ? LIMIT 1", (turn_id,)).fetchone():
                 return False
             c.execute("INSERT INTO messages (turn_id, role, content, ts) VALUES (?, 'owner', ?, ?)",
                       (turn_id, owner, ts))

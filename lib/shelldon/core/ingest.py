@@ -91,7 +91,8 @@ def _commit(store: HistoryStore, turn_id: str, owner: str, pet: str, when: datet
     from ..worker.curated_list import named_items
     used = named_items(store.conn, owner, pet)   # read before the transaction: one write in it
     with store.transaction() as conn:
-        new = store.record_turn(turn_id, owner, pet, when, conn=conn)
+        # both callers found the turn not recorded, under the write lock: no second look
+        new = store.record_turn(turn_id, owner, pet, when, conn=conn, checked=True)
         if new:
             store.budget_spend(local_day(when), TURN_COST, conn=conn)
             if used:

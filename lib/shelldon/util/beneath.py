@@ -47,7 +47,12 @@ class NotRegular(SymlinkRefused):
 
 def parts(root: str, path: str) -> list[str]:
     """path's names below root (path absolute and under root, or relative to it)."""
-    rel = os.path.relpath(path, root) if os.path.isabs(path) else os.path.normpath(path)
+    if not os.path.isabs(path):
+        rel = os.path.normpath(path)
+    elif path.startswith(root.rstrip(os.sep) + os.sep) and os.path.normpath(path) == path:
+        rel = path[len(root.rstrip(os.sep)) + 1:]   # the usual case, a path joined onto root: no relpath
+    else:
+        rel = os.path.relpath(path, root)
     if rel == ".":
         return []
     names = rel.split(os.sep)

@@ -22,4 +22,10 @@ def lazy(source: str, flags: int = 0):
 
 def cued(text: str, *groups) -> bool:
     """Whether text holds at least one cue of every group (each an iterable of substrings)."""
-    return all(any(cue in text for cue in group) for group in groups)
+    # map over the bound __contains__: the loop runs in C, and the gates ask this of every
+    # text for every pattern family (a turn's two halves, two dozen families)
+    contains = text.__contains__
+    for group in groups:
+        if not any(map(contains, group)):
+            return False
+    return True

@@ -183,6 +183,11 @@ def named_items(conn: sqlite3.Connection | None, *texts: str) -> list[str]:
     from .history_read import match_terms
     if conn is None:
         return []
+    try:   # a home with no items (a history alone, an archive imported first) folds nothing
+        if conn.execute("SELECT 1 FROM item_names LIMIT 1").fetchone() is None:
+            return []
+    except sqlite3.Error:
+        return []   # an older schema
     each = [{fold(t) for t in match_terms(text, NAMING_TERMS)} for text in texts]
     terms = sorted(set().union(*each))
     if not terms:
