@@ -109,11 +109,21 @@ class Batch:
         self.root = root   # the home: the files are reached from it by descriptors
         self.unsynced: set[str] = set()
         self.ends: dict[str, raw.Tail] = {}
+        self.held: dict[str, int] = {}   # the day files appended to, opened once a batch
 
     def sync(self) -> None:
-        for path in sorted(self.unsynced):
-            fsync_file(path, root=self.root)
-        self.unsynced.clear()
+        """fsync every file appended to, then close them."""
+        try:
+            for path in sorted(self.unsynced):
+                if path in self.held:
+                    os.fsync(self.held[path])
+                else:
+                    fsync_file(path, root=self.root)
+            self.unsynced.clear()
+        finally:
+            for fd in self.held.values():
+                os.close(fd)
+            self.held.clear()
 
 
 def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | None = None,
@@ -141,7 +151,8 @@ def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | No
     if last is None or last.turn_id != turn.turn_id:   # else: captured by a run killed before its commit
         if known is None and last is not None and not store.has_turn(last.turn_id):
             _commit(store, last.turn_id, last.owner, last.pet, last.when)   # that run's turn, from raw/
-        tail = raw.append_turn(home, turn.turn_id, owner, reply, when, tail, sync=batch is None)
+        tail = raw.append_turn(home, turn.turn_id, owner, reply, when, tail, sync=batch is None,
+                               held=batch.held if batch is not None else None)
     elif batch is None:
         fsync_file(path, root=home.root)    # the killed run's append may not have reached the disk
     if batch is not None:

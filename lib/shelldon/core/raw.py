@@ -19,7 +19,7 @@ from datetime import datetime, timedelta, timezone
 import msgspec
 
 from ..home import Home
-from ..util.atomic import append_durable, ensure_dir
+from ..util.atomic import append_durable, append_to, ensure_dir, open_append
 from ..util.beneath import open_regular, parent
 from .history import iso
 
@@ -132,10 +132,12 @@ def read_tail(root: str, path: str) -> Tail:
 
 
 def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
-                tail: Tail | None = None, sync: bool = True) -> Tail:
+                tail: Tail | None = None, sync: bool = True, held: dict[str, int] | None = None) -> Tail:
     """Append the turn's entry to its day's file; the file's tail after it. tail: the
     file's before it, as read_tail gave it, if the caller has read it already. sync=False
-    leaves the fsync to the caller (util.atomic.fsync_file), who may cover many appends with one."""
+    leaves the fsync to the caller, who may cover many appends with one. held: the caller's
+    open descriptors by path (a stream's batch): the day's file is opened once, kept there,
+    and closed by the caller."""
     path = day_path(home, when)
     if tail is None:
         tail = read_tail(home.root, path)
@@ -153,7 +155,12 @@ def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
         chunk = "\n\n" + chunk
     data = chunk.encode("utf-8")
     # 0600 even in a home shared with the worker group: no worker reads the captures.
-    append_durable(path, data, mode=0o600, sync=sync, root=home.root)
+    if held is None:
+        append_durable(path, data, mode=0o600, sync=sync, root=home.root)
+    else:
+        if path not in held:
+            held[path] = open_append(path, 0o600, root=home.root)
+        append_to(held[path], path, data, sync)
     return Tail(tail.size + len(data), True, Entry(turn_id, owner, pet, when))
 
 

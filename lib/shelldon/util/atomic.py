@@ -13,7 +13,7 @@ import stat
 from .beneath import NotRegular, SymlinkRefused, open_dir, parent
 
 __all__ = ["SymlinkRefused", "NotRegular", "ensure_dir", "fsync_dir", "fsync_file", "write_atomic",
-           "append_durable", "remove_names", "remove_stale_temps"]
+           "append_durable", "append_to", "open_append", "remove_names", "remove_stale_temps"]
 
 
 def _naming(exc: OSError, path: str) -> OSError:
@@ -125,16 +125,21 @@ def write_atomic(path: str, data: bytes, mode: int = 0o644, *, root: str,
             raise _naming(exc, os.path.dirname(path)) from None
 
 
-def append_durable(path: str, data: bytes, mode: int = 0o644, sync: bool = True, *, root: str) -> None:
-    """Append in one write() with O_APPEND, then fsync (unless sync=False: the caller then
-    covers many appends with one fsync_file): for logs, not for curated files.
+def open_append(path: str, mode: int = 0o644, *, root: str) -> int:
+    """A descriptor appending to path (made with mode when missing), reached by descriptors
+    from root. The caller closes it."""
+    with parent(root, path) as (dir_fd, name):
+        return _open_write(name, os.O_WRONLY | os.O_CREAT | os.O_APPEND, mode, dir_fd, path)
+
+
+def append_to(fd: int, path: str, data: bytes, sync: bool = True) -> None:
+    """Append data to fd (opened by open_append) in one write(), then fsync (unless
+    sync=False: the caller then covers many appends with one fsync).
 
     A failed append (a full disk after part of the data went in, an I/O error) is cut back
     to the file's earlier length: a torn entry left behind would stay for ever, since its
     heading makes a retry think the entry is already there. (The caller holds the write
     lock: no other appender moves the end meanwhile.)"""
-    with parent(root, path) as (dir_fd, name):
-        fd = _open_write(name, os.O_WRONLY | os.O_CREAT | os.O_APPEND, mode, dir_fd, path)
     try:
         size = os.fstat(fd).st_size
         view = memoryview(data)
@@ -152,6 +157,13 @@ def append_durable(path: str, data: bytes, mode: int = 0o644, sync: bool = True,
             raise
     except OSError as exc:
         raise _naming(exc, path) from None
+
+
+def append_durable(path: str, data: bytes, mode: int = 0o644, sync: bool = True, *, root: str) -> None:
+    """open_append, append_to, close: one durable append, for logs, not for curated files."""
+    fd = open_append(path, mode, root=root)
+    try:
+        append_to(fd, path, data, sync)
     finally:
         os.close(fd)
 
