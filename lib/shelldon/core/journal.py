@@ -108,7 +108,6 @@ def recover_writes(conn: sqlite3.Connection, root: str, ts: str) -> int:
     holds the announced bytes) but whose row a kill cut off; drop the others. Returns how
     many rows it wrote. Without this, the file would differ from what the journal says the
     core left there, and count as a hand edit."""
-    import os
     from ..util.beneath import read_regular
     import hashlib
     recovered = 0

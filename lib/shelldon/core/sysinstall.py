@@ -20,7 +20,6 @@ with a bare "env: Permission denied", and ProtectHome=yes hides /home and /root 
 units anyway. So an install there is refused, naming /opt/shelldon instead.
 """
 import os
-import shutil
 import stat
 import subprocess
 import sys

@@ -19,7 +19,6 @@ import sqlite3
 import msgspec
 
 from ..contracts.limits import MAX_CONTENT, MAX_ITEM_READ, MAX_NAME, MAX_OBSERVATION
-from ..home import COLLECTIONS
 from ..util import log
 from . import curated_list
 from .history_read import Message, open_readonly
