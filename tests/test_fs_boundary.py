@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import threading
+import time
 from datetime import datetime
 
 import pytest
@@ -59,19 +60,30 @@ def test_a_directory_swapped_for_a_symlink_mid_apply_never_takes_a_write_outside
     stop, swaps = threading.Event(), [0]
 
     def attacker():
+        # Swap to the symlink and back, then leave the real directory in place for a
+        # moment: a loaded machine otherwise sees the symlink at every step of every
+        # write, refuses them all, and the race never reaches the write itself.
         while not stop.is_set():
-            if _exchange(func, real, decoy) == 0:
-                swaps[0] += 1
+            for _ in range(2):
+                if _exchange(func, real, decoy) == 0:
+                    swaps[0] += 1
+            time.sleep(0.0002)
+
+    def applied_rows():
+        rows = db_rows(home, "SELECT path, status FROM journal WHERE turn_id LIKE 'race-%'")
+        return [path for path, status in rows if status == "applied"]
 
     thread = threading.Thread(target=attacker, daemon=True)
     thread.start()
     try:
-        for run in range(3):
+        run = 0
+        while run < 3 or (not applied_rows() and run < 12):
             ops = [{"op": "remember", "collection": "people", "name": f"p{run}-{n}",
                     "content": f"person number {n} of run {run}"} for n in range(100)]
             result = ready("shelldon-apply", "--turn-id", f"race-{run}", input=ops_lines(*ops), timeout=120)
             assert result.returncode in (0, 65), result.stderr
             assert b"Traceback" not in result.stderr
+            run += 1
     finally:
         stop.set()
         thread.join()
@@ -80,8 +92,7 @@ def test_a_directory_swapped_for_a_symlink_mid_apply_never_takes_a_write_outside
     assert swaps[0] > 100                      # the race really ran
     landed = [str(p.relative_to(outside)) for p in outside.rglob("*") if not p.is_dir()]
     assert landed == []                        # not one file, not one temp file
-    rows = db_rows(home, "SELECT path, status FROM journal WHERE turn_id LIKE 'race-%'")
-    applied = [path for path, status in rows if status == "applied"]
+    applied = applied_rows()
     assert applied, "the race refused every write: nothing was tested"
     for path in applied:
         assert (home / path).is_file(), path  # journalled applied: really in the home
