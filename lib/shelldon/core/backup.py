@@ -26,6 +26,7 @@ from ..util import log
 from ..util.atomic import fsync_dir, fsync_file, write_atomic
 from ..util.errors import NoInput, Rejected, ShelldonError
 from ..util.lock import file_lock
+from ..worker.history_read import db_uri
 
 MANIFEST = "shelldon-backup.json"
 FORMAT = 1
@@ -122,7 +123,7 @@ def sha256_of(path: str) -> str:
 
 def check_integrity(db_path: str) -> None:
     """PRAGMA integrity_check on db_path: 'ok' or Corrupt naming the first problem."""
-    conn = sqlite3.connect(f"file:{_quoted(db_path)}?mode=ro", uri=True)
+    conn = sqlite3.connect(db_uri(db_path), uri=True)
     try:
         result = conn.execute("PRAGMA integrity_check").fetchone()[0]
     except sqlite3.DatabaseError as exc:
@@ -133,14 +134,9 @@ def check_integrity(db_path: str) -> None:
         raise Corrupt(f"{db_path}: integrity_check says: {result}")
 
 
-def _quoted(path: str) -> str:
-    from urllib.parse import quote
-    return quote(path)
-
-
 def last_turn(db_path: str) -> dict | None:
     """The newest turn in a database: its id, time, and the owner's words (first line, cut)."""
-    conn = sqlite3.connect(f"file:{_quoted(db_path)}?mode=ro", uri=True)
+    conn = sqlite3.connect(db_uri(db_path), uri=True)
     try:
         row = conn.execute("SELECT turn_id, ts FROM messages WHERE turn_id IS NOT NULL "
                            "ORDER BY id DESC LIMIT 1").fetchone()

@@ -28,6 +28,7 @@ Secret-shaped strings in either message are replaced by a marker (util/secrets.p
 either store sees them, so neither raw/ nor history — nor its full-text index — can ever
 give one back. The reply printed to stdout is the one the pet gave.
 """
+import contextlib
 import os
 from datetime import datetime
 
@@ -61,9 +62,17 @@ def check_recordable(turn: TurnRecord) -> TurnRecord:
 
 
 def _stored_owner(store: HistoryStore, turn_id: str) -> str | None:
-    row = store.conn.execute("SELECT content FROM messages WHERE turn_id = ? AND role = 'owner' LIMIT 1",
-                             (turn_id,)).fetchone()
-    return row[0] if row else None
+    return _stored_owners(store, [turn_id]).get(turn_id)
+
+
+def _stored_owners(store: HistoryStore, turn_ids: list[str]) -> dict[str, str]:
+    """The owner message history holds for each of turn_ids that is recorded: one query for
+    a batch (at most BATCH ids, well within sqlite's limit on parameters)."""
+    if not turn_ids:
+        return {}
+    rows = store.conn.execute(f"SELECT turn_id, content FROM messages WHERE role = 'owner' AND turn_id IN "
+                              f"({','.join('?' * len(turn_ids))})", turn_ids)
+    return dict(rows)
 
 
 def check_not_reused(store: HistoryStore, turn: TurnRecord) -> None:
@@ -87,9 +96,13 @@ def _reused(turn_id: str) -> ContractError:
                          f"a new message needs a new turn id")
 
 
-def _commit(store: HistoryStore, turn_id: str, owner: str, pet: str, when: datetime) -> bool:
-    from ..worker.curated_list import named_items
-    used = named_items(store.conn, owner, pet)   # read before the transaction: one write in it
+def _commit(store: HistoryStore, turn_id: str, owner: str, pet: str, when: datetime,
+            batch: "Batch | None" = None) -> bool:
+    from ..worker.curated_list import has_items, named_items
+    if batch is not None and batch.items is None:
+        batch.items = has_items(store.conn)
+    # read before the transaction: one write in it
+    used = named_items(store.conn, owner, pet) if batch is None or batch.items else []
     with store.transaction() as conn:
         # both callers found the turn not recorded, under the write lock: no second look
         new = store.record_turn(turn_id, owner, pet, when, conn=conn, checked=True)
@@ -110,6 +123,10 @@ class Batch:
         self.unsynced: set[str] = set()
         self.ends: dict[str, raw.Tail] = {}
         self.held: dict[str, int] = {}   # the day files appended to, opened once a batch
+        # the owner message of every turn of the batch already in history, looked up at its
+        # start, and of each turn it records: one query rather than one a turn
+        self.stored: dict[str, str] = {}
+        self.items: bool | None = None   # whether the home has curated items: a stream writes none
 
     def sync(self) -> None:
         """fsync every file appended to, then close them."""
@@ -135,7 +152,7 @@ def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | No
     check_recordable(turn)
     when = turn.ts or now or clock_now()
     owner, reply, hidden = redacted(turn)
-    stored = _stored_owner(store, turn.turn_id)
+    stored = batch.stored.get(turn.turn_id) if batch is not None else _stored_owner(store, turn.turn_id)
     if stored is not None:    # recorded: in history, so in raw/ too
         if stored != owner:
             raise _reused(turn.turn_id)
@@ -150,16 +167,19 @@ def record(home: Home, store: HistoryStore, turn: TurnRecord, now: datetime | No
     last = tail.last
     if last is None or last.turn_id != turn.turn_id:   # else: captured by a run killed before its commit
         if known is None and last is not None and not store.has_turn(last.turn_id):
-            _commit(store, last.turn_id, last.owner, last.pet, last.when)   # that run's turn, from raw/
+            _commit(store, last.turn_id, last.owner, last.pet, last.when, batch)   # that run's turn, from raw/
+            if batch is not None:
+                batch.stored[last.turn_id] = last.owner
         tail = raw.append_turn(home, turn.turn_id, owner, reply, when, tail, sync=batch is None,
-                               held=batch.held if batch is not None else None)
+                               held=batch.held if batch is not None else None, path=path)
     elif batch is None:
         fsync_file(path, root=home.root)    # the killed run's append may not have reached the disk
     if batch is not None:
         batch.unsynced.add(path)
-    new = _commit(store, turn.turn_id, owner, reply, when)
+    new = _commit(store, turn.turn_id, owner, reply, when, batch)
     if batch is not None:
         batch.ends[path] = tail
+        batch.stored[turn.turn_id] = owner
     return new
 
 
@@ -203,12 +223,8 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
     """Record turn records from stdin (or one turn from --owner/--pet: both given, at most
     one of them '-', which the stage checks as usage); print each reply. progress, if
     given, is called with the number of bytes of stdin each line took, once it is done."""
-    from itertools import islice
-
     from ..contracts.turn import clean_message, decode_text, new_turn_id
-    from ..util import log
     from ..util.lines import read_bounded
-    from .session import write_session
     home.require()
     bad: list[int] = []
     if owner is not None:
@@ -217,9 +233,18 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
             owner, pet = (text, pet) if owner == "-" else (owner, text)
         turn = check_recordable(TurnRecord(new_turn_id(), clean_message(owner),
                                            reply=clean_message(pet, "reply")))
-        lines = iter([(turn, 0)])
+        _record_batches(home, iter([(turn, 0)]), stdout, bad, progress)
     else:
-        lines = _read_turns(stdin, bad)
+        with _wal_kept(home):
+            _record_batches(home, _read_turns(stdin, bad), stdout, bad, progress)
+    return 65 if bad else 0
+
+
+def _record_batches(home: Home, lines, stdout, bad: list, progress) -> None:
+    from itertools import islice
+
+    from ..util import log
+    from .session import write_session
     while chunk := list(islice(lines, BATCH)):
         if not any(turn for turn, _ in chunk):
             if progress:
@@ -227,6 +252,7 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
             continue
         batch = Batch(home.root)
         with write_session(home) as store:
+            batch.stored = _stored_owners(store, sorted({turn.turn_id for turn, _ in chunk if turn is not None}))
             try:
                 for turn, size in chunk:
                     if turn is not None:
@@ -242,4 +268,26 @@ def ingest_stream(home: Home, stdin, stdout, owner: str | None = None, pet: str 
             finally:
                 batch.sync()
         stdout.flush()
-    return 65 if bad else 0
+
+
+@contextlib.contextmanager
+def _wal_kept(home: Home):
+    """An idle connection to history.db for the length of a stream: sqlite checkpoints and
+    removes the WAL when its last connection closes, which each batch's write session
+    would otherwise do, and each batch's first hundred commits would then grow a new WAL
+    file — an fsync that must also journal the file's new size, half again as slow as one
+    that reuses the WAL in place. The connection holds no transaction, so checkpoints
+    still run and the WAL stays bounded."""
+    import sqlite3
+
+    from ..worker.history_read import db_uri
+    try:
+        keep = sqlite3.connect(db_uri(home.db, "rw"), uri=True, isolation_level=None)
+        keep.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()   # opens the WAL and its index
+    except sqlite3.Error:
+        keep = None   # a home not initialised or not readable: the session says what is wrong
+    try:
+        yield
+    finally:
+        if keep is not None:
+            keep.close()

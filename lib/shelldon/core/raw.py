@@ -21,6 +21,7 @@ import msgspec
 from ..home import Home
 from ..util.atomic import append_durable, append_to, ensure_dir, open_append
 from ..util.beneath import open_regular, parent
+from ..util.clock import local_day
 from .history import iso
 
 ENTRY_HEADING = re.compile(r"^## (\S+) · ", re.MULTILINE)
@@ -70,12 +71,8 @@ def render_entry(turn_id: str, owner: str, pet: str, when: datetime) -> str:
             f"**owner**\n{quote(owner)}\n\n**pet**\n{quote(pet)}\n\n")
 
 
-def day_name(when: datetime) -> str:
-    return when.astimezone().date().isoformat()   # four-digit years, as strftime does not promise
-
-
 def day_path(home: Home, when: datetime) -> str:
-    return os.path.join(home.raw, f"{day_name(when)}.md")
+    return os.path.join(home.raw, f"{local_day(when)}.md")
 
 
 def turn_ids(text: str) -> list[str]:
@@ -132,20 +129,21 @@ def read_tail(root: str, path: str) -> Tail:
 
 
 def append_turn(home: Home, turn_id: str, owner: str, pet: str, when: datetime,
-                tail: Tail | None = None, sync: bool = True, held: dict[str, int] | None = None) -> Tail:
+                tail: Tail | None = None, sync: bool = True, held: dict[str, int] | None = None,
+                path: str | None = None) -> Tail:
     """Append the turn's entry to its day's file; the file's tail after it. tail: the
     file's before it, as read_tail gave it, if the caller has read it already. sync=False
     leaves the fsync to the caller, who may cover many appends with one. held: the caller's
     open descriptors by path (a stream's batch): the day's file is opened once, kept there,
-    and closed by the caller."""
-    path = day_path(home, when)
+    and closed by the caller. path: day_path(home, when), if the caller has it."""
+    path = path or day_path(home, when)
     if tail is None:
         tail = read_tail(home.root, path)
     chunk = render_entry(turn_id, owner, pet, when)
     if not tail.size:
         ensure_dir(home.raw, 0o700, root=home.root)
         from ..contracts.markdown import render_document  # the day's first turn only
-        chunk = render_document({"name": day_name(when), "collection": "raw", "created": iso(when),
+        chunk = render_document({"name": local_day(when), "collection": "raw", "created": iso(when),
                                  "updated": iso(when), "source": turn_id}, "") + "\n" + chunk
     elif not tail.whole:
         # The file ends inside an entry: an append killed mid-write (its turn never reached

@@ -34,4 +34,4 @@ def now() -> datetime:
 
 def local_day(when: datetime) -> str:
     """The local calendar day of a time, as the budget and raw/ name days."""
-    return when.astimezone().strftime("%Y-%m-%d")
+    return when.astimezone().date().isoformat()   # four-digit years, as strftime does not promise

@@ -392,7 +392,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _find(_BEARER, text, ("Bearer", "Basic", "token")):
         if _classes(match.group("value")) >= 2 and any(c.isdigit() for c in match.group("value")):
             add(match.start("value"), match.end("value"), "token")
-    if not any(len(word) >= 20 for word in text.split()):
+    if max(map(len, text.split()), default=0) < 20:
         return sorted(span for span in found if span[2])   # no run long enough to be random
     urls = [(m.start(), m.end()) for m in _URL().finditer(text)]
     for match in _CANDIDATE().finditer(text):

@@ -172,6 +172,17 @@ def name_words(path: str) -> set[str]:
     return {fold(w) for w in stem.split("-") if w and w not in STOPWORDS}
 
 
+def has_items(conn: sqlite3.Connection | None) -> bool:
+    """Whether the index names any item: a home with none (a history alone, an archive
+    imported first) has nothing for named_items to find."""
+    if conn is None:
+        return False
+    try:
+        return conn.execute("SELECT 1 FROM item_names LIMIT 1").fetchone() is not None
+    except sqlite3.Error:
+        return False   # an older schema
+
+
 def named_items(conn: sqlite3.Connection | None, *texts: str) -> list[str]:
     """The items (paths under memory/) that one of the texts names: every word of the
     item's name (its file name, stopwords out) is a word of that text, once both are folded
@@ -181,13 +192,8 @@ def named_items(conn: sqlite3.Connection | None, *texts: str) -> list[str]:
     body is not enough: "tea" or "garden" is in many items, and an item counts as used only
     when the talk is about it."""
     from .history_read import match_terms
-    if conn is None:
+    if not has_items(conn):
         return []
-    try:   # a home with no items (a history alone, an archive imported first) folds nothing
-        if conn.execute("SELECT 1 FROM item_names LIMIT 1").fetchone() is None:
-            return []
-    except sqlite3.Error:
-        return []   # an older schema
     each = [{fold(t) for t in match_terms(text, NAMING_TERMS)} for text in texts]
     terms = sorted(set().union(*each))
     if not terms:

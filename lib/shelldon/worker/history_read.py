@@ -359,11 +359,17 @@ class HistoryReader:
         self.close()
 
 
+def db_uri(path: str, mode: str = "ro") -> str:
+    """sqlite's URI for the database at path, opened in mode ("ro", or "rw": never created);
+    the path percent-quoted, so a '?' or '#' in it stays part of it."""
+    from urllib.parse import quote
+    return f"file:{quote(path)}?mode={mode}"
+
+
 def open_readonly(path: str, timeout: float = 5.0, snapshot: bool = False) -> HistoryReader:
     """A connection on which any write raises (sqlite's mode=ro). snapshot: every read through
     it sees the database as it was at open (one read transaction, ended by close())."""
-    from urllib.parse import quote
-    conn = sqlite3.connect(f"file:{quote(path)}?mode=ro", uri=True, timeout=timeout,
+    conn = sqlite3.connect(db_uri(path), uri=True, timeout=timeout,
                            isolation_level=None, check_same_thread=False)
     if snapshot:
         conn.execute("BEGIN")
