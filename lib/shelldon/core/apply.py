@@ -73,7 +73,7 @@ def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -
     from . import curated, handedits, undo  # file ops only: a capture never loads them
     name = _op_name(item.raw)
     if isinstance(op, FILE_OPS):
-        change = curated.plan(home, op, item.turn_id, now)
+        change = curated.plan(home, op, item.turn_id, now, proposed=item.proposed)
         rel = os.path.relpath(change.path, home.root)
         # -- owner's tools (issue 8): hand edits win; the before bytes kept for revert ----
         hand = handedits.is_hand_edited(store.conn, rel, change.before)
@@ -124,7 +124,7 @@ def _candidate(home: Home, item: Item, op, now: datetime) -> Entry | None:
     file, None for one that changes nothing (applied as usual: "already in memory")."""
     from . import curated
     from .review import CANDIDATE, WAITING
-    change = curated.plan(home, op, item.turn_id, now)
+    change = curated.plan(home, op, item.turn_id, now, proposed=item.proposed)
     if change.unchanged:
         return None
     return Entry(item.turn_id, item.seq, _op_name(item.raw), CANDIDATE, WAITING,
