@@ -18,12 +18,13 @@ $(KEPT): $(STAMP) $(shell find lib/shelldon -name '*.py')
 	PYTHONDONTWRITEBYTECODE= $(PY) -m compileall -q lib
 	touch $@
 
-# Man pages from each stage's --help (lib/shelldon/manpage.py); `man shelldon-recall`
+# Man pages from each stage's --help (lib/shelldon/manpage.py), and shelldon.1 for the
+# umbrella command listing them; `man shelldon-recall`
 # finds them once $(VENV)/bin is on PATH.
 man: $(MANSTAMP)
 
-$(MANSTAMP): $(STAMP) lib/shelldon/manpage.py $(wildcard bin/shelldon-*)
-	$(PY) -m shelldon.manpage --out $(MANDIR) $(wildcard bin/shelldon-*) >/dev/null
+$(MANSTAMP): $(STAMP) lib/shelldon/manpage.py lib/shelldon/commands.py $(wildcard bin/shelldon*)
+	$(PY) -m shelldon.manpage --out $(MANDIR) bin/shelldon $(wildcard bin/shelldon-*) >/dev/null
 	touch $@
 
 $(STAMP): pyproject.toml setup.py $(wildcard bin/shelldon-*)

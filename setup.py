@@ -16,7 +16,8 @@ from setuptools import setup
 def man_pages() -> list[str]:
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
     from shelldon.manpage import write_pages
-    return write_pages(glob.glob("bin/shelldon-*"), os.path.join("build", "man1"))
+    # bin/shelldon too: the umbrella is installed by [project.scripts], its page from here
+    return write_pages(glob.glob("bin/shelldon-*") + ["bin/shelldon"], os.path.join("build", "man1"))
 
 
 setup(scripts=sorted(glob.glob("bin/shelldon-*")),

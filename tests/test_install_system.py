@@ -32,6 +32,8 @@ def test_dry_run_prints_the_plan_and_makes_nothing(tmp_path):
     for wanted in ("would make group shelldon-worker", "would make user shelldon",
                    "would make unit /etc/systemd/system/shelldon.socket",
                    "would make man page /usr/local/share/man/man1/shelldon-dream.1",
+                   "would make man page /usr/local/share/man/man1/shelldon.1",
+                   "would make link /usr/local/bin/shelldon → /opt/shelldon/bin/shelldon",
                    "would make link /usr/local/bin/shelldon-launcherd → /opt/shelldon/bin/shelldon-launcherd"):
         assert f"shelldon-init: {wanted}" in lines, (wanted, lines)
     assert files_under(root) == before
@@ -60,6 +62,10 @@ def test_system_install_for_real_in_a_scratch_root_then_again_changes_nothing(tm
     assert os.readlink(root / "usr/local/bin/shelldon-say") == "/opt/shelldon/bin/shelldon-say"
     page = root / "usr/local/share/man/man1/shelldon-launcherd.1"
     assert page.read_text().startswith(".TH SHELLDON-LAUNCHERD 1")
+    umbrella = (root / "usr/local/share/man/man1/shelldon.1").read_text()
+    assert umbrella.startswith(".TH SHELLDON 1") and ".SH COMMANDS" in umbrella
+    assert ".B recall\nSearch what shelldon remembers" in umbrella      # the stages found, each with its line
+    assert os.readlink(root / "usr/local/bin/shelldon") == "/opt/shelldon/bin/shelldon"
     snapshot = files_under(root)
     second = install_system(root)
     assert second.returncode == 0, second.stderr
@@ -157,7 +163,7 @@ def test_a_wheel_carries_the_man_pages_and_the_units(tmp_path):
     assert result.returncode == 0, result.stderr
     names = zipfile.ZipFile(next(tmp_path.glob("shelldon-*.whl"))).namelist()
     data = [n.split(".data/data/", 1)[1] for n in names if ".data/data/" in n]
-    stages = sorted(p.name for p in (ROOT / "bin").glob("shelldon-*"))
-    assert sorted(n.removeprefix("share/man/man1/").removesuffix(".1") for n in data if "man1" in n) == stages
+    pages = sorted(p.name for p in (ROOT / "bin").glob("shelldon*"))   # the umbrella's shelldon.1 too
+    assert sorted(n.removeprefix("share/man/man1/").removesuffix(".1") for n in data if "man1" in n) == pages
     assert sorted(n.removeprefix("share/shelldon/systemd/") for n in data if "systemd" in n) == \
         sorted(p.name for p in (ROOT / "systemd").iterdir())

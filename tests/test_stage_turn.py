@@ -150,7 +150,10 @@ def test_http_brain_reply_with_ops(ready, home, fake_model, kind):
     result = ready("shelldon-turn", "--brain", kind, "--brain-url", url, "--model", "m1", "my sister Ana lives in Porto",
                    env={"SHELLDON_API_KEY": "test-key-123"})
     assert result.returncode == 0, result.stderr
-    assert result.stdout.decode().strip() == "Lovely, noted!\n\nSaved: people/ana.md."
+    told = ("Lovely, noted!\n\nSaved: people/ana.md. Not saved: 2 proposed changes were malformed "
+            "(remember: Invalid enum value 'secret' - at `$.collection`; not valid JSON: JSON is malformed: "
+            "invalid character (byte 4)).")
+    assert result.stdout.decode().strip() == told
     assert result.stderr.count(b"dropped an invalid op") == 2
     assert "sister in Porto" in (home / "memory/people/ana.md").read_text()
     request = fake_model.requests[0]
@@ -159,7 +162,7 @@ def test_http_brain_reply_with_ops(ready, home, fake_model, kind):
     assert request["headers"]["Authorization"] == "Bearer test-key-123"
     assert request["path"] == ("/v1/chat/completions" if kind == "openai" else "/api/chat")
     # history records the reply the owner saw
-    assert db_rows(home, "SELECT content FROM messages WHERE role='pet'") == [("Lovely, noted!\n\nSaved: people/ana.md.",)]
+    assert db_rows(home, "SELECT content FROM messages WHERE role='pet'") == [(told,)]
 
 
 DEGRADED = "Sorry, my thoughts are foggy"

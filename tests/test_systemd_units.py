@@ -39,7 +39,7 @@ def staged_root(root: Path) -> Path:
                                          else "root:*:19000:0:99999:7:::\n")
     shutil.copytree(SYSTEM_UNITS, root / "usr/lib/systemd/system", symlinks=True)
     (root / "opt/shelldon/bin").mkdir(parents=True)
-    for script in (ROOT / "bin").glob("shelldon-*"):
+    for script in (ROOT / "bin").glob("shelldon*"):   # the umbrella too, as pip installs it
         shutil.copy(script, root / "opt/shelldon/bin" / script.name)
     (root / "bin").mkdir()   # ExecReload's /bin/kill, as every distribution has it
     shutil.copy(shutil.which("kill") or "/bin/kill", root / "bin/kill")

@@ -94,16 +94,13 @@ def run_stage(path: str, args: list[str], beside: bool) -> None:
     os.execv(path, [os.path.basename(path), *args])
 
 
-def main(argv: list[str] | None = None) -> None:
-    """The `shelldon` command: a click group whose subcommands are the stages found."""
+def group(stages: dict[str, str], beside: str | None = None):
+    """The `shelldon` click group over stages ({name: path}); a stage whose directory is
+    `beside` is run by this interpreter (run_stage). Its man page is made from it too
+    (manpage.render_umbrella), so the page lists what `shelldon --help` lists."""
     import click
 
     from .stage import CONTEXT_SETTINGS
-
-    program = sys.argv[0] or "shelldon"
-    dirs = stage_dirs(program)
-    stages = list_stages(dirs[:1]) if dirs else {}
-    stages.update({k: v for k, v in list_stages(dirs[1:]).items() if k not in stages})
 
     class NoSuchStage(click.ClickException):
         exit_code = 2
@@ -125,7 +122,7 @@ def main(argv: list[str] | None = None) -> None:
                                              "allow_interspersed_args": False})
             @click.argument("args", nargs=-1, type=click.UNPROCESSED)
             def forward(args):
-                run_stage(path, list(args), beside=os.path.dirname(path) == dirs[0])
+                run_stage(path, list(args), beside=os.path.dirname(path) == beside)
             return forward
 
         def resolve_command(self, ctx, args):
@@ -139,5 +136,13 @@ def main(argv: list[str] | None = None) -> None:
     @click.version_option(package_name="shelldon", message="%(prog)s %(version)s")
     def shelldon():
         pass
+    return shelldon
 
-    shelldon.main(args=argv, prog_name="shelldon")
+
+def main(argv: list[str] | None = None) -> None:
+    """The `shelldon` command: a click group whose subcommands are the stages found."""
+    program = sys.argv[0] or "shelldon"
+    dirs = stage_dirs(program)
+    stages = list_stages(dirs[:1]) if dirs else {}
+    stages.update({k: v for k, v in list_stages(dirs[1:]).items() if k not in stages})
+    group(stages, dirs[0] if dirs else None).main(args=argv, prog_name="shelldon")

@@ -1,11 +1,13 @@
 """Man pages made from each stage's --help, so the manual and the help never drift.
 
-    python -m shelldon.manpage --out DIR bin/shelldon-*
+    python -m shelldon.manpage --out DIR bin/shelldon bin/shelldon-*
 
 A click stage is loaded (not run: its `if __name__ == "__main__"` guard holds) and its
 docstring and options become NAME, SYNOPSIS, DESCRIPTION, OPTIONS and EXIT STATUS. A
 stage that is not click (the stdlib-only vault helper) is run with --help and its text
-kept as printed. `make install` writes the pages to the virtualenv's share/man/man1,
+kept as printed. The umbrella `shelldon` gets its page from its click group: its help,
+then COMMANDS, each stage given with its one line, as `shelldon --help` lists them.
+`make install` writes the pages to the virtualenv's share/man/man1,
 where man finds them when that bin/ is on PATH.
 """
 import argparse
@@ -16,6 +18,8 @@ import sys
 import types
 
 from . import __version__
+
+UMBRELLA = "shelldon"   # bin/shelldon, the git-style command over every stage
 
 
 def escape(text: str) -> str:
@@ -49,6 +53,9 @@ def _name_line(first: str) -> str:
 
 def _paragraph_roff(paragraph: str) -> str:
     lines = paragraph.split("\n")
+    if lines[0].strip() == "\b":   # click's "keep these lines as they are" marker
+        import textwrap
+        return ".PP\n.nf\n.RS 4\n" + escape(textwrap.dedent("\n".join(lines[1:]))) + "\n.RE\n.fi"
     if all(line.startswith("    ") or not line.strip() for line in lines):
         return ".PP\n.nf\n.RS 4\n" + escape("\n".join(line[4:] for line in lines)) + "\n.RE\n.fi"
     return ".PP\n" + escape(" ".join(line.strip() for line in lines))
@@ -71,10 +78,18 @@ def render(program: str, command) -> str:
         out.append(".SH OPTIONS")
         for opts, help_text in records:
             out += [".TP", f".B {escape(opts)}", escape(" ".join(help_text.split()))]
+    subcommands = [(name, command.get_command(ctx, name)) for name in command.list_commands(ctx)] \
+        if isinstance(command, click.Group) else []
+    if subcommands:   # the umbrella: each stage with its one line, as its --help lists them
+        out.append(".SH COMMANDS")
+        for name, sub in subcommands:
+            out += [".TP", f".B {escape(name)}", escape(sub.short_help or "")]
     if exits:
         out.append(".SH EXIT STATUS")
         out += [_paragraph_roff(p.lstrip()[len("Exit:"):].strip()) for p in exits]
     out += [".SH SEE ALSO", "The README of shelldon; every stage takes \\-\\-help."]
+    if subcommands:
+        out[-1] += " " + escape(", ".join(f"{program}-{name}(1)" for name, _sub in subcommands)) + "."
     return "\n".join(out) + "\n"
 
 
@@ -93,16 +108,37 @@ def render_plain(program: str, path: str) -> str:
             f".SH DESCRIPTION\n.nf\n{escape((chr(10) * 2).join(blocks))}\n.fi\n")
 
 
+def stages_of(paths: list[str]) -> dict[str, str]:
+    """{name: path} of the bin/shelldon-* scripts among paths: what the umbrella lists."""
+    from .commands import PREFIX
+    return {os.path.basename(p)[len(PREFIX):]: p for p in sorted(paths)
+            if os.path.basename(p).startswith(PREFIX)}
+
+
+def page(path: str, stages: dict[str, str]) -> str:
+    """The man page of one bin/ script. The umbrella `shelldon` (its installed form is
+    pip's entry-point script, with no docstring to read) is made from the click group
+    it runs, over stages ({name: path}, the stages installed beside it)."""
+    program = os.path.basename(path)
+    if program == UMBRELLA:
+        from .commands import group
+        return render(program, group(stages))
+    command = load_command(path)
+    return render(program, command) if command is not None else render_plain(program, path)
+
+
 def write_pages(paths: list[str], out: str) -> list[str]:
+    """A page per script in paths, each NAME.1 in out; bin/shelldon among them makes
+    shelldon.1, listing the shelldon-* stages among them."""
     os.makedirs(out, exist_ok=True)
+    stages = stages_of(paths)
     written = []
     for path in sorted(paths):
         program = os.path.basename(path)
-        command = load_command(path)
-        page = render(program, command) if command is not None else render_plain(program, path)
+        text = page(path, stages)
         target = os.path.join(out, f"{program}.1")
         with open(target, "w", encoding="utf-8") as handle:
-            handle.write(page)
+            handle.write(text)
         written.append(target)
     return written
 
@@ -110,7 +146,7 @@ def write_pages(paths: list[str], out: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m shelldon.manpage", description=__doc__.split("\n")[0])
     parser.add_argument("--out", required=True, help="directory for the .1 files")
-    parser.add_argument("scripts", nargs="+", help="bin/shelldon-* scripts")
+    parser.add_argument("scripts", nargs="+", help="bin/shelldon and bin/shelldon-* scripts")
     args = parser.parse_args(argv)
     for target in write_pages(args.scripts, args.out):
         print(target)

@@ -7,3 +7,5 @@ MAX_ITEM_READ = 64 * 1024     # what any reader takes of a curated file: a hand-
 MAX_NAME = 120
 MAX_OBSERVATION = 1024
 MAX_OPS = 32                  # ops one reply may propose
+MAX_ITEM_SHOWN = 4 * 1024     # of a curated item a brain is shown: a longer one, its newest
+                              # lines within this, and the core keeps the rest (worker/itemview.py)

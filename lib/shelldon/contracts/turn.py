@@ -1,6 +1,6 @@
 """Turn records: the one JSON object per line that flows between stages.
 
-    {"turn_id", "owner", "prompt"?, "reply"?, "ops"?: [...], "ts"?}
+    {"turn_id", "owner", "prompt"?, "reply"?, "ops"?: [...], "ts"?, "dropped"?: [...]}
 
 turn_id   letters, digits and . _ : - (64 at most, starting with a letter or digit); the
           ids a stage makes sort by time.
@@ -12,6 +12,11 @@ ts        when the turn was said: ISO 8601 with a UTC offset, "2024-03-05T18:22:
           happened now. An owner importing an old chat archive gives each turn its ts and
           keeps the dates: in history, and in the raw/ file of the local day it was said.
           A time without an offset names no moment, so it is refused rather than guessed.
+dropped   what the brain proposed that think dropped as malformed (not JSON, not an op
+          of the contract, past the 32 a reply may hold): one short reason each — never
+          the line itself — at most 32 of 200 characters. The core journals each as a
+          rejected op and the reply's last line names them ("Not saved: 1 proposed change
+          was malformed (…)"). Optional.
 
 Unknown fields are refused; absent optional fields are left out when a record is written.
 """
@@ -25,6 +30,8 @@ import msgspec
 from . import ContractError
 
 MAX_MESSAGE = 64 * 1024
+MAX_DROPPED = 32   # proposed ops a record names as dropped (the reply's MAX_OPS)
+MAX_WHY = 200      # the reason each is dropped for
 # A turn id: an ASCII letter or digit, then up to 63 of those and . _ : -
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._:-")
 _EXAMPLE_TS = "2024-03-05T18:22:00+01:00"
@@ -37,6 +44,8 @@ class TurnRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_d
     reply: str | None = None
     ops: list[msgspec.Raw] | None = None
     ts: Annotated[datetime, msgspec.Meta(tz=True)] | None = None
+    dropped: Annotated[list[Annotated[str, msgspec.Meta(max_length=MAX_WHY)]],
+                       msgspec.Meta(max_length=MAX_DROPPED)] | None = None
 
     def __post_init__(self):
         # Callers hand each op over as the bytes of its JSON; as msgspec.Raw it is written

@@ -6,7 +6,7 @@ Launcher (shelldon-say, or `socat - UNIX-CONNECT:run/shelldon.sock`):
     ← {"ok": false, "error": "one line", "code": 65|69|75|77|1}
 
 Worker → launcher parent (over the fork's pipe, once, then EOF):
-    {"reply": "…", "ops"?: [op, …]}  or  {"error": "one line", "code": N}
+    {"reply": "…", "ops"?: [op, …], "dropped"?: ["why", …]}  or  {"error": "one line", "code": N}
 
 Broker (a worker's brain):
     → {"prompt": "…", "message": "…"}
@@ -49,6 +49,7 @@ class SayReply(Message):
 class WorkerResult(Message):
     reply: str | None = None
     ops: list[msgspec.Raw] | None = None    # each op's own JSON text, embedded as it is
+    dropped: list[str] | None = None        # why each malformed proposed op was dropped (TurnRecord)
     error: str | None = None
     code: int = 0
 

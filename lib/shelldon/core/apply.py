@@ -73,7 +73,7 @@ def _apply_one(home: Home, store: HistoryStore, item: Item, op, now: datetime) -
     from . import curated, handedits, undo  # file ops only: a capture never loads them
     name = _op_name(item.raw)
     if isinstance(op, FILE_OPS):
-        change = curated.plan(home, op, item.turn_id, now)
+        change = curated.plan(home, op, item.turn_id, now, proposed=item.proposed)
         rel = os.path.relpath(change.path, home.root)
         # -- owner's tools (issue 8): hand edits win; the before bytes kept for revert ----
         hand = handedits.is_hand_edited(store.conn, rel, change.before)
@@ -124,7 +124,7 @@ def _candidate(home: Home, item: Item, op, now: datetime) -> Entry | None:
     file, None for one that changes nothing (applied as usual: "already in memory")."""
     from . import curated
     from .review import CANDIDATE, WAITING
-    change = curated.plan(home, op, item.turn_id, now)
+    change = curated.plan(home, op, item.turn_id, now, proposed=item.proposed)
     if change.unchanged:
         return None
     return Entry(item.turn_id, item.seq, _op_name(item.raw), CANDIDATE, WAITING,
@@ -199,6 +199,25 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
             entry = _failed(home, item, exc)
         outcomes.append(Outcome(item, entry))
     return _in_order(items, outcomes)
+
+
+def reject_malformed(store: HistoryStore, turn_id: str, first_seq: int, dropped: list[str] | None,
+                     now: datetime | None = None) -> list[Entry]:
+    """Journal, as rejected, the ops a brain proposed that think dropped as malformed (a
+    turn record's `dropped`: one reason each), keyed after the turn's own ops so a retry
+    journals nothing twice; the entries are what the reply's outcome line names."""
+    from ..contracts.ops import OP_NAMES
+    from .outcome import MALFORMED
+    entries: list[Entry] = []
+    for seq, why in enumerate(dropped or (), first_seq):
+        entry = journal.lookup(store.conn, turn_id, seq)
+        if entry is None:
+            name = why.partition(": ")[0]
+            entry = Entry(turn_id, seq, name if name in OP_NAMES else None, "rejected", f"{MALFORMED}: {why}")
+            with store.transaction() as conn:
+                journal.record(conn, entry, why, iso(now or utcnow()))
+        entries.append(entry)
+    return entries
 
 
 def _in_order(items: list[Item], outcomes: list[Outcome]) -> list[Outcome]:
@@ -301,22 +320,27 @@ def apply_stream(home: Home, stdin, stdout, turn_id: str | None = None, atomic: 
         else:
             from .review import settings
             outcomes = apply_items(home, store, items, atomic=atomic, review=settings(home))
+        malformed = {r.turn_id: reject_malformed(store, r.turn_id, len(r.ops or ()) + 1, r.dropped)
+                     for r in records if r.dropped}
     refused = report(outcomes, bad)
     if not (atomic and refused):
-        for record in told(records, outcomes):
+        for record in told(records, outcomes, malformed):
             stdout.write(encode_turn(record) + b"\n")
     return 65 if refused else 0
 
 
-def told(records: list, outcomes: list[Outcome]) -> list:
+def told(records: list, outcomes: list[Outcome], malformed: dict[str, list[Entry]] | None = None) -> list:
     """The turn records passed through, each reply followed by what became of its ops
-    (core/outcome.py), so the pipe's ingest records what the owner is told."""
+    (core/outcome.py), so the pipe's ingest records what the owner is told; malformed:
+    turn id → the entries of the ops its brain proposed that think dropped."""
     import msgspec
 
     from .outcome import honest_reply
     by_turn: dict[str, list[Entry]] = {}
     for outcome in outcomes:
         by_turn.setdefault(outcome.item.turn_id, []).append(outcome.entry)
+    for turn_id, entries in (malformed or {}).items():
+        by_turn.setdefault(turn_id, []).extend(entries)
     return [msgspec.structs.replace(r, reply=honest_reply(r.reply, by_turn[r.turn_id]))
             if r.reply and r.turn_id in by_turn else r for r in records]
 

@@ -88,7 +88,9 @@ def read_plain(root: str, path: str) -> bytes | None:
     return data
 
 
-def plan(home: Home, op, source: str, now: datetime) -> FileChange:
+def plan(home: Home, op, source: str, now: datetime, proposed: bool = False) -> FileChange:
+    """The file op's change. proposed: a brain proposed it — a `remember` of an item it was
+    shown only cut keeps the older lines it was not shown (worker/itemview.keep_unseen)."""
     path = target_path(home, op, now)
     before = read_plain(home.root, path)
     old_meta, old_body = parse_document(before.decode("utf-8", "replace")) if before else ({}, "")
@@ -123,6 +125,10 @@ def plan(home: Home, op, source: str, now: datetime) -> FileChange:
     else:
         name = collection = os.path.basename(path)[:-3]
     body = op.content.strip()
+    kept = 0
+    if proposed and isinstance(op, Remember) and before is not None:
+        from ..worker.itemview import keep_unseen
+        body, kept = keep_unseen(old_body, body)
     expires = getattr(op, "expires", None)
     if expires is not None:
         from ..worker.standing import check_expires
@@ -139,7 +145,8 @@ def plan(home: Home, op, source: str, now: datetime) -> FileChange:
     meta.update((key, old_meta[key]) for key in KEPT_KEYS if key in old_meta)
     if expires is not None:
         meta["expires"] = expires
-    return FileChange(path, before, render_document(meta, body).encode())
+    note = f"kept the {kept} older line{'s' if kept != 1 else ''} the brain was not shown" if kept else None
+    return FileChange(path, before, render_document(meta, body).encode(), note=note)
 
 
 KEPT_KEYS = ("pinned", "ttl_days")

@@ -5,7 +5,8 @@ that never happens (a hand-edited file, a refused secret). The reply the owner s
 the one history records, is the brain's text followed by one outcome line composed here
 from the journal entries of the apply: saved, held back because of a hand edit (naming
 shelldon-resolve and the file), waiting for the owner's review (review mode, naming
-shelldon-review), or refused and why. Pure: entries in, text out. Used by
+shelldon-review), refused and why, or dropped before apply as malformed (what think could
+not read as an op, journalled by apply.reject_malformed). Pure: entries in, text out. Used by
 shelldon-turn, the launcher's commit and shelldon-apply's pass-through of turn records.
 """
 from ..contracts.turn import MAX_MESSAGE
@@ -15,6 +16,9 @@ from .journal import Entry
 SAVED = ("applied", "accepted")   # accepted: a reviewed candidate, when a turn is replayed after
 FAILED_NOTE = "nothing half-written, nothing journalled"
 KNOWN = ("unchanged",)
+# The reason a proposed op think dropped is journalled with (apply.reject_malformed): it never
+# reached the contract's check in the core, so it is told apart from a refusal.
+MALFORMED = "malformed, dropped before apply"
 # Entries that change nothing the owner asked about: a learning counted, an empty one skipped.
 QUIET_OPS = ("capture_learning", "resolve_learning")
 
@@ -46,7 +50,11 @@ def outcome_line(entries: list[Entry]) -> str | None:
     held: list[str] = []
     waiting: list[str] = []
     refused: dict[tuple[str, str], list[str]] = {}   # (how, why) → the ops refused for it
+    malformed: list[str] = []
     for entry in entries:
+        if entry.status == "rejected" and (entry.reason or "").startswith(MALFORMED + ": "):
+            malformed.append(entry.reason[len(MALFORMED) + 2:])
+            continue
         if entry.status in SAVED and entry.op not in QUIET_OPS:
             saved.append(_shown(entry.path))
         elif entry.status in KNOWN:
@@ -69,7 +77,20 @@ def outcome_line(entries: list[Entry]) -> str | None:
         parts.append(f"Waiting for your review: {', '.join(dict.fromkeys(waiting))} — shelldon-review.")
     for (how, why), ops in refused.items():
         parts.append(f"{how} ({', '.join(dict.fromkeys(ops))}): {why}.")
+    if malformed:
+        parts.append(malformed_line(malformed))
     return " ".join(parts) or None
+
+
+def malformed_line(whys: list[str]) -> str:
+    """"Not saved: 2 proposed changes were malformed (remember: expected str, got int - at
+    `$.name`; not valid JSON: …)." — the reasons, never the lines; secret-shaped text in
+    a reason (msgspec may quote a value) redacted by the gate's own redact."""
+    from ..util.secrets import redact
+    count = len(whys)
+    said = "; ".join(dict.fromkeys(" ".join(why.split()) for why in whys))
+    return (f"Not saved: {count} proposed change{'s were' if count != 1 else ' was'} malformed "
+            f"({_cut(redact(said)[0]).rstrip('.')}).")
 
 
 def honest_reply(reply: str, entries: list[Entry]) -> str:

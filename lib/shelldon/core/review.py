@@ -149,7 +149,7 @@ def diff(home: Home, c: Candidate, now: datetime) -> str:
 
     from ..contracts.ops import convert_op
     from . import curated
-    change = curated.plan(home, convert_op(c.proposed()), c.turn_id, now)
+    change = curated.plan(home, convert_op(c.proposed()), c.turn_id, now, proposed=True)
     old = (change.before or b"").decode("utf-8", "replace").splitlines(keepends=True)
     new = change.after.decode("utf-8", "replace").splitlines(keepends=True)
     rel = os.path.relpath(change.path, home.root)
@@ -243,7 +243,9 @@ def _accept(home: Home, store, c: Candidate, now: datetime) -> Decision:
                          reason=f"{c.path} changed since this was proposed; the candidate stays "
                                 f"(decline it with --reject {c.id})")
     turn_id = new_turn_id("review-")
-    entry = apply_items(home, store, [Item(turn_id, 1, c.args)], now=now)[0].entry
+    # still the brain's op (proposed): a long item it saw cut keeps what it was not shown;
+    # no review settings are passed, so it is applied, not held again
+    entry = apply_items(home, store, [Item(turn_id, 1, c.args, proposed=True)], now=now)[0].entry
     if entry.status not in ("applied", "unchanged"):
         return _decision(c, "refused", applied_as=turn_id,
                          reason=f"{entry.status}: {entry.reason}; the candidate stays")

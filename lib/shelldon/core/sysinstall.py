@@ -3,7 +3,8 @@
 What it makes, each step only if missing or different (so a second run changes nothing):
 the groups and users (useradd/groupadd --system), the home /var/lib/shelldon shared with
 the worker group (init_home), the stages linked into /usr/local/bin where the units run
-them, the man pages in /usr/local/share/man/man1 (the units' Documentation= names them),
+them, the man pages in /usr/local/share/man/man1 (the units' Documentation= names them;
+shelldon.1 for the umbrella command too),
 and the units in /etc/systemd/system. The runtime directories (/run/shelldon-broker,
 /run/shelldon-vault, /run/shelldon) are made by systemd at start (RuntimeDirectory=, and
 the socket unit's own directory): nothing to make beforehand.
@@ -142,16 +143,17 @@ def files(root: str, bindir: str) -> list[Step]:
     found = next((d for d in (_under(root, bindir), bindir) if os.path.isdir(d)),
                  os.path.dirname(os.path.realpath(sys.argv[0])))
     names = sorted(n for n in os.listdir(found) if n.startswith("shelldon-"))
+    # the umbrella `shelldon` is linked when installed; its page is made either way (from
+    # the library's click group, listing the stages found), as pip installs it
+    linked = names + [manpage.UMBRELLA] * os.path.isfile(os.path.join(found, manpage.UMBRELLA))
     if bindir != BIN_DIR:
-        for name in names:
+        for name in sorted(linked):
             target, where = os.path.join(bindir, name), _under(root, os.path.join(BIN_DIR, name))
             if not (os.path.islink(where) and os.readlink(where) == target):
                 steps.append(Step(f"link {os.path.join(BIN_DIR, name)} → {target}", path=where, link=target))
-    for name in names:
-        script = os.path.join(found, name)
-        command = manpage.load_command(script)
-        page = (manpage.render(name, command) if command is not None
-                else manpage.render_plain(name, script)).encode()
+    stages = manpage.stages_of([os.path.join(found, name) for name in names])
+    for name in [manpage.UMBRELLA, *names]:
+        page = manpage.page(os.path.join(found, name), stages).encode()
         where = _under(root, os.path.join(MAN_DIR, f"{name}.1"))
         if _read(where) != page:
             steps.append(Step(f"man page {os.path.join(MAN_DIR, name + '.1')}", path=where, data=page))

@@ -3,13 +3,15 @@
 One write session for both, so a turn's ops and its messages land together and a retry
 of the same record changes nothing. The reply recorded — and answered — is the brain's
 text with the outcome of its ops after it (core/outcome.py): the owner is never told a
-write happened that the core held back or refused.
+write happened that the core held back or refused — nor left unaware of a change its
+brain proposed that think dropped as malformed (the record's `dropped`, journalled as
+rejected after its ops).
 """
 import msgspec
 
 from ..contracts.turn import TurnRecord
 from ..home import Home
-from .apply import Item, Outcome, apply_items, write_session
+from .apply import Item, Outcome, apply_items, reject_malformed, write_session
 from .ingest import check_not_reused, record
 from .outcome import honest_reply
 
@@ -26,7 +28,8 @@ def commit(home: Home, turn: TurnRecord) -> Committed:
     with write_session(home) as store:
         check_not_reused(store, turn)   # before its ops: a reused id applies nothing either
         outcomes = apply_items(home, store, items, review=settings(home) if items else None)
-        reply = honest_reply(turn.reply, [o.entry for o in outcomes]) if turn.reply else turn.reply
+        malformed = reject_malformed(store, turn.turn_id, len(items) + 1, turn.dropped)
+        reply = honest_reply(turn.reply, [o.entry for o in outcomes] + malformed) if turn.reply else turn.reply
         record(home, store, msgspec.structs.replace(turn, reply=reply))
     return Committed(reply, outcomes)
 

@@ -58,7 +58,8 @@ def child(home: Home, work: Work, worker_user: str | None, client: Client, pipe_
         else:
             try:
                 record = work(home, client.message, client.turn_id)
-                result = wire.WorkerResult(reply=record.reply, ops=wire.raw_ops(record.ops))
+                result = wire.WorkerResult(reply=record.reply, ops=wire.raw_ops(record.ops),
+                                           dropped=record.dropped)
             except Exception as exc:
                 from ..stage import exit_code_for
                 code, message = exit_code_for(exc)

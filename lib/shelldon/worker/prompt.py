@@ -181,9 +181,14 @@ def collapse_copies(hits: list[Message]) -> list[tuple[Message, int]]:
 
 def render_item(item: CuratedItem) -> str:
     """One item: its body's lines kept as lines (indented under the first), so a brain asked
-    for the item's whole new text sees the lines it must keep."""
-    text = "\n  ".join(" ".join(line.split()) for line in item.content.splitlines() if line.strip())
-    return f"- **{item.name}** ({item.collection}): {text}"
+    for the item's whole new text sees the lines it must keep. One longer than
+    MAX_ITEM_SHOWN shows its newest lines, after a line saying how many older ones are not
+    shown (worker/itemview.py: the core keeps those whatever the brain writes)."""
+    from .itemview import cut_marker, split_shown
+    hidden, shown = split_shown(item.content)
+    text = "\n  ".join(" ".join(line.split()) for line in shown)
+    line = f"- **{item.name}** ({item.collection}): {text}"
+    return f"- {cut_marker(hidden)}\n{line}" if hidden else line
 
 
 def _block(heading: str, body: str) -> str:
@@ -227,7 +232,9 @@ def assemble_prompt(s: Sections, recent_n: int = 20, recall_k: int = 8,
     used = _size(NOTES_MAY_BE_STALE) + 1   # the section's first line is within its budget
     for item in s.items:
         line = render_item(item)
-        if used + _size(line) + len(QUOTE) + 1 > collections_bytes:
+        # an item the message names is shown past the budget (cut to MAX_ITEM_SHOWN at
+        # most): a brain asked for its whole new text must see it, or it writes blind
+        if used + _size(line) + len(QUOTE) + 1 > collections_bytes and item.because != "named":
             break
         item_lines.append(line)
         used += _size(line) + len(QUOTE) + 1
@@ -431,7 +438,7 @@ def _read_items(memory: str, entries, budget: int, failures: list[str], conn: sq
     for row, named in entries:
         score = standing.score(row.rank, now) if now is not None else None
         because = "named" if named else "pinned" if row.pinned else ""
-        if used > budget:   # the rest are out for the budget: name a few for --explain, then stop
+        if used > budget and not named:   # out for the budget: name a few for --explain, then stop
             if len(found.out) >= EXPLAIN_ITEMS:
                 break
             found.out.append(ItemNote(row.path, score, "budget", because))

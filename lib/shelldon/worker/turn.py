@@ -3,7 +3,7 @@
 prepare() is what the launcher's dropped child runs and what shelldon-turn runs before
 handing the record to the core.
 """
-from ..contracts.turn import TurnRecord, clean_message, new_turn_id, owner_message
+from ..contracts.turn import MAX_DROPPED, TurnRecord, clean_message, new_turn_id, owner_message
 from ..util import log
 from .prompt import Assembly, build_prompt
 
@@ -43,7 +43,8 @@ def think(record: TurnRecord, brain) -> TurnRecord:
             return degraded("gave an empty reply")
         reply = "…"
     ops = [line.encode() for line in op_lines] or None   # each op's raw JSON
-    return TurnRecord(record.turn_id, record.owner, record.prompt, reply, ops)
+    return TurnRecord(record.turn_id, record.owner, record.prompt, reply, ops,
+                      dropped=[d.why for d in dropped[:MAX_DROPPED]] or None)
 
 
 def prepare(home, message: str, config, turn_id: str | None = None, brain=None) -> TurnRecord:
