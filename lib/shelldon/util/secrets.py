@@ -103,7 +103,7 @@ _CODE_OWNERS = (r"(?:door|front door|back door|gate|garden gate|garage(?: door)?
                 r"bank|atm|card|debit card|credit card|door entry|panel|mailbox|letterbox|postbox|key|storage|"
                 r"house|flat|apartment|office|studio|cabin|caravan|boat|van|car|immobiliser|immobilizer|radio|"
                 r"tv|parental|gym|pool|arming|disarm|disarming|smart lock|front gate|back gate)")
-_FOR_WHAT = r"(?: (?:for|to|of|on|at|in|by|near) (?:the |my |our |a )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
+_FOR_WHAT = r"(?: (?:for|to|of|on|at|in|by|near|4|2) (?:the |my |our |a )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
 _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |entry |access |lock |unlock )?"
                  r"(?:code|combo|combination|pin|passcode))"
                  r"|(?:code|combo|combination)s? (?:to|for|of|on) (?:the |my |our |mum's |dad's |[a-z]+'s )?"
@@ -125,7 +125,9 @@ _SAYS = (r"(?:\s*(?::|=|-|–|—)\s*|\s+(?:is|was|is now|is still|will be|are|=
 # "pin for the work badge, don't lose it: 8152", "password (mum set it): x": one aside
 # between what is named and the colon that gives the value
 _ASIDE = r"(?:,[^:\n,]{1,40}|\s*\([^()\n]{1,40}\))"
-_SAID = r"(?:" + _FOR_WHAT + _SAYS + r"|" + _FOR_WHAT + _ASIDE + r"\s*:\s*|\s+)"
+# "key for the router downstairs: x": a word or two of place before the colon
+_SAID = (r"(?:" + _FOR_WHAT + _SAYS + r"|" + _FOR_WHAT + _ASIDE + r"\s*:\s*|" + _FOR_WHAT + r"(?: [\w'-]+){1,3}\s*:\s*"
+         r"|\s*,\s*(?=\d)|" + _FOR_WHAT + r"\s+(?=\d)|\s+)")
 _CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[A-Z](?=\d)|[- .](?=\d)){2,15}[#*]?)(?![\w/.:-]*\w)"
 _CODE_SAID = lazy(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
                         + _SAID + _CODE_VALUE, re.IGNORECASE)
@@ -134,12 +136,21 @@ _PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|se
                     r"(?:seed|recovery|mnemonic|backup) words)"
                           # "the passphrase we chose is …": who chose it, in a clause of its own
                           + _FOR_WHAT + r"(?: (?:i|we|you|he|she|they|mum|dad)(?: [a-z']+){1,2})?"
-                          + r"(?:\s*[:=]\s*|\s+(?:is|was)\s+:?\s*)"
+                          + r"(?:\s*[:=]\s*|\s+(?:is|was|are|were)\s+:?\s*)"
                           + r"(?P<value>[^\s.;,][^\n.;,]{2,300})", re.IGNORECASE)
 # "SSID Kestrel_Home, key x", "network BeachHut / password x": the key beside the network's name
 _NETWORK_KEY = lazy(r"(?<![\w'])(?:ssid|network|wi-?fi(?: network)?)\b[^\n,/;:]{1,40}?\s*[,/;]\s*(?:and )?(?:the )?"
                     r"(?:key|password|pass|pw|pwd|wpa2? key)\s*[:=]?\s*(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})",
                     re.IGNORECASE)
+# "mysql -u root -pX", "sshpass -p X ssh …", "redis-cli -a X": a password on a command line
+_CLI_PASSWORD = lazy(r"\b(?:mysql|mysqldump|mariadb|mariadb-dump|sshpass|redis-cli|docker|podman|smbclient|"
+                     r"mosquitto_pub|mosquitto_sub|psql|rsync)\b[^\n]{0,80}?(?<!\S)(?:-p|-a|--password|--pass|--passwd|"
+                     r"--auth|-pw)(?:=|\s*)(?P<value>" + _QUOTED + r"|[^\s\"']{4,200})")
+# "security answer (first pet): x", "the answer to my security question is x", "mother's maiden
+# name for the bank is x": what opens an account is a password, whatever it looks like
+_SECURITY_ANSWER = lazy(r"(?<![\w'])(?:(?:security|secret|memorable) (?:answer|word|question answer)s?|answer to (?:the |my |our )?"
+                        r"(?:security|secret|memorable) question|maiden name(?= [^.\n]{0,40}\b(?:bank|question|security|"
+                        r"account|login)\b))" + _SAID + r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
 _SECRET_WORD = lazy(r"(?:secret|safe|code) word", re.IGNORECASE)
 _WORD_SAID = lazy(r"(?<![\w'])" + _WORD_SUBJECT + _SAID
                         + r"(?:(?:user(?:name)?\s*[:=]?\s*)?[^\s/]{1,64}\s*/\s*)?"
@@ -154,7 +165,8 @@ _FOREIGN_SAID = lazy(r"(?<!\w)" + _FOREIGN_WORDS + r"(?P<rest>[^\n]{0,80})", re.
 _FOREIGN_CODE = lazy(r"(?<!\w)(?:(?:code|c(?:ó|o)digo|codice|kod|код|pin(?:code)?|t(?:ü|u)rcode)\s+(?:de|du|d'|del|della|"
                      r"dello|do|da|dla|od|от|для|van|voor|f(?:ü|u)r|der|des|f(?:ö|o)r|til)\b|t(?:ü|u)rcode|zahlenschloss)"
                      r"[^\n.;!?\d]{0,30}?[\s:=]\s*" + _CODE_VALUE, re.IGNORECASE)
-_MORE_CODES = lazy(r"[\s,]+(?P<value>(?=[\w-]*\d)[A-Za-z0-9][\w-]{3,63})")
+_MORE_CODES = lazy(r"[\s,]+(?:(?:and|&|or|plus)\s+)?(?P<value>(?=[\w-]*\d)[A-Za-z0-9][\w-]{3,63})")
+_PLURAL_CODES = lazy(r"\b(?:codes|keys)\b")
 _DATE_LIKE = lazy(r"[\d/.:-]+$")   # a date, a time or a number said after the word: not the password
 _TOKEN = lazy(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;]+")
 _FOREIGN_CUES = ("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha", "wachtw",
@@ -352,12 +364,20 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
             add(match.start("value"), end, "password")
             named = text[match.start():match.start("value")].rstrip(" :=-").lower()
-            if named.endswith(("codes", "keys")):
+            if _PLURAL_CODES().search(named):
                 for more in _MORE_CODES().finditer(text, end):   # "backup codes 5821 3047 9012"
                     if more.start() != end:
                         break
                     add(more.start("value"), more.end("value"), "password")
                     end = more.end()
+    for match in _find(_CLI_PASSWORD, text, ("-p", "-a", "--pass", "--auth"), where=lower):
+        if _value_is_secret(match.group("value"), strict=False):
+            add(match.start("value"), match.end("value"), "password")
+    for match in _find(_SECURITY_ANSWER, text, ("answer", "memorable", "maiden"), where=lower):
+        value = match.group("value")
+        if _value_is_secret(value, strict=False):
+            end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
+            add(match.start("value"), end, "password")
     for match in _find(_NETWORK_KEY, text, ("ssid", "network", "wifi", "wi-fi"), where=lower):
         value = match.group("value")
         if _value_is_secret(value, strict=True):
@@ -365,8 +385,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("value"), end, "password")
     for match in _find(_PHRASE_SAID, text, ("phrase", "mnemonic", "words"), where=lower):
         value = match.group("value").rstrip()
-        if value.split()[0].lower() in _PROSE_WORDS:
-            continue   # "the passphrase is the same as before"
+        words = value.lower().split()
+        if words[0] in _PROSE_WORDS and (len(words) < 3 or sum(w in _PROSE_WORDS for w in words[:4]) >= 2):
+            continue   # "the passphrase is the same as before" — but "correct horse battery staple" is one
         if len(value.split()) >= 2 or _value_is_secret(value, strict=True):
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_FOREIGN_SAID, text, _FOREIGN_CUES, where=lower):
