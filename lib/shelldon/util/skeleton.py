@@ -52,6 +52,7 @@ _INVISIBLE = lazy(r"[\u00ad\u034f\u180b-\u180f\ufe00-\ufe0f\U000e0000-\U000e007f
 # Single letters with the same separator between each: "i g n o r e", "f.r.o.m", "o.n".
 _SPELLED = lazy(r"(?<![^\W_])([^\W\d_])([ .\-_*·•/|])((?:[^\W\d_]\2)*[^\W\d_])(?![^\W_])")
 _WORD = lazy(r"[^\W\d_]+")
+_WIDE_GAP = lazy(r"( {2,})")
 _ASCII_DIGITS = frozenset("0123456789")
 
 
@@ -96,7 +97,21 @@ def _fold_confusables(text: str) -> str:
                      if any(_script(c) == "latin" for c in m.group()) else m.group(), text)
 
 
+def _join_spaced_words(text: str) -> str:
+    """"f r o m   n o w   o n": letters one space apart and words two or more apart — then a
+    two-letter word ("o n") is spelled too, which _join_spelled alone cannot tell."""
+    chunks = _WIDE_GAP().split(text)
+    words = chunks[::2]
+    spelled = [len(word) > 1 and all(len(part) == 1 for part in word.split(" ")) for word in words]
+    if sum(spelled) < 2 or sum(spelled) * 2 < len(words):
+        return text
+    return " ".join(word.replace(" ", "") if each else word for word, each in zip(words, spelled))
+
+
 def _join_spelled(text: str) -> str:
+    if "  " in text:
+        text = _join_spaced_words(text)
+
     def join(m: re.Match) -> str:
         word = (m.group(1) + m.group(3)).replace(m.group(2), "")
         # two letters and a space ("a b") are two words; two and a dot ("o.n") are spelled
