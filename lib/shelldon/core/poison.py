@@ -29,7 +29,9 @@ _LEETABLE = lazy(r"[\w@$]*[a-z][\w@$]*")
 _LEET_CHAR = lazy(r"[0-9@$]")
 _LETTER = lazy(r"[a-z]")
 _BLANKS = lazy(r"[ \t\u3000]+")
-_EMAIL = lazy(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+# bounded as addresses are (RFC 5321: 64 before the @), so a long run of letters costs a
+# bounded look at each position rather than the rest of the run
+_EMAIL = lazy(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+")
 
 
 def _strip_latin_marks(text: str) -> str:
@@ -279,7 +281,7 @@ _KEPT_WORDS = (r"notes|messages|memory|conversations|chats|history|notizen|nachr
                r"σημειώσεις|μηνύματα|нотатки|повідомлен\w*|poznamky|zpravy|メモ|メッセージ|笔记|消息|메모|메시지")
 _ENGLISH += [
     ("exfiltrate/address", lazy(
-        r"^(?=[\s\S]*?[\w.+-]+@[\w-]+\.[\w.-]+)(?=[\s\S]*?(?<!\w)(?:" + _ALL_WORDS + r")(?!\w))"
+        r"^(?=[\s\S]*?[\w.+-]{1,64}@[\w-]{1,63}\.)(?=[\s\S]*?(?<!\w)(?:" + _ALL_WORDS + r")(?!\w))"
         r"(?=[\s\S]*?(?<!\w)(?:" + _KEPT_WORDS + r")(?!\w))")),
 ]
 
