@@ -29,9 +29,9 @@ from shelldon.util.secrets import looks_secret, redact  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "secrets")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2", "heldout3")
-# (stored, refused) per split when the third round of rule changes began, dev's new lines included
-BEFORE_THIRD_ROUND = {"dev": (15, 2), "heldout": (2, 0), "heldout2": (3, 1), "heldout3": (16, 1)}
+SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4")
+# (stored, refused) per split when the fifth round of rule changes began, dev's new lines included
+BEFORE_FIFTH_ROUND = {"dev": (0, 0), "heldout": (0, 0), "heldout2": (0, 1), "heldout3": (0, 0), "heldout4": (27, 3)}
 OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
 
 
@@ -103,7 +103,7 @@ def main() -> int:
         ok &= not s["stored"] and len(s["refused"]) <= allowed
         print(f"{split:<9} secrets stored: {len(s['stored'])}/{s['secrets']} (target 0); "
               f"look-alikes refused: {len(s['refused'])}/{s['benign']} (target <= {allowed}); "
-              f"before the third round: {BEFORE_THIRD_ROUND[split][0]} stored, {BEFORE_THIRD_ROUND[split][1]} refused")
+              f"before the fifth round: {BEFORE_FIFTH_ROUND[split][0]} stored, {BEFORE_FIFTH_ROUND[split][1]} refused")
         rows.append((split, s["stored"], s["refused"]))
     if verbose:
         for split, missed, refused in rows:
