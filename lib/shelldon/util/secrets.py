@@ -316,11 +316,11 @@ never don't keep always
 # joined by spaces or dashes too) or one capital and digits (B4127); a combination is
 # dial numbers (R36 L12 R27, 17-32-08); a key is groups of capitals and digits
 # (MZXW 6YTB OI4T, PHX-2291-AKQ7). Words for both (clave, κωδικός, 密码) take both.
-_CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|logins?|creds|credentials|heslo|hesla|hasło|haslo|"
+_CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:wi-?fi|wlan|router|sudo|admin|root|guest|network) pass|logins?|creds|credentials|heslo|hesla|hasło|haslo|"
                   r"hasła|contraseñas?|contrasenas?|senha|mot de passe|mdp|passw[oö]rt|kennwort|wachtwoord|"
                   r"пароль|парол[яю]|şifre(?:si)?|sifre(?:si)?|lösenord(?:et)?|salasana|adgangskode|passord|"
                   r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
-_CRED_CODE = (r"codes?|pins?|pincode|pin-code|passcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
+_CRED_CODE = (r"codes?|pins?|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
               r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号")
 _CRED_COMBO = r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial"
 _CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial"
@@ -338,7 +338,7 @@ _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "
               "ifre", "senord", "salasana", "adgangs", "passord", "jelsz", "パスワード", "비밀번호", "암호", "口令",
               "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
               "combo", "combin", "kombin", "safe", "padlock", "dial", "key", "schlüssel", "serial", "clave",
-              "κωδικ", "密码", "u ")
+              "κωδικ", "密码", " p ")
 _WINDOW = 12
 _CLAUSE_END = lazy(r"[.;!?](?=\s|$)|\n|\s[-–—]+\s|[–—→]")
 _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]+")
@@ -350,7 +350,7 @@ dialing public ssh gpg pgp house car answer piano hot
 """.split())
 _NOT_CODE_AFTER = frozenset("""
 review reviews base postal of name names snippet snippets block blocks editor red club camp puzzle challenge
-golf words word
+golf words word route conduct practice civil penal pénal fiscal fiscale discount promo version
 """.split())
 # "no passcode needed", "without a PIN": the word is there, its value is not
 _NEGATIONS = frozenset("no without sans ohne sin sem zonder".split())
@@ -380,6 +380,13 @@ _NOT_PASSWORD = lazy(r"^(?:[a-z][a-z0-9+.-]*://.*|www\..*|[\w.+-]+@[\w-]+\.[\w.-
 def _word_before(lower: str, at: int) -> str:
     words = lower[max(0, at - 24):at].split()
     return words[-1].strip(",:;.!?()\"'") if words else ""
+
+
+def _other_code(lower: str, at: int) -> bool:
+    """Does the code word at lower[at:] name a code that is no secret: "zip code",
+    "code review", "the code for the discount", "code de la route"?"""
+    after = [w.strip(",:;.!?()\"'") for w in lower[at:at + 60].split()[1:5]]
+    return _word_before(lower, at) in _NOT_CODE_BEFORE or bool(_NOT_CODE_AFTER.intersection(after))
 
 
 def _typo_of_password(word: str) -> bool:
@@ -443,7 +450,7 @@ def _clause_spans(text: str, lower: str):
     words = [m for m in _CRED_WORD().finditer(text)]
     if not words:
         return
-    ends = [m.end() for m in _CLAUSE_END().finditer(text)]
+    ends = [(m.end(), m.group().strip()[:1] in "-–—→") for m in _CLAUSE_END().finditer(text)]
     for word in words:
         family = word.lastgroup
         if family == "typo":
@@ -453,8 +460,10 @@ def _clause_spans(text: str, lower: str):
         elif family in ("joined", "short"):
             family = "both" if family == "joined" else "password"
         w_start, w_end = word.start(family if family in word.groupdict() and word.group(family) else 0), word.end()
-        before = [e for e in ends if e <= w_start]
-        after = [e for e in ends if e > w_start]
+        # before the word only a full stop, a question, a newline… ends the clause: "X — no
+        # wait, that's the password" gives the value first
+        before = [e for e, dash in ends if e <= w_start and not dash]
+        after = [e for e, _dash in ends if e > w_start]
         c_start, c_end = (before[-1] if before else 0), (after[0] if after else len(text))
         tokens = _clause_tokens(text, c_start, c_end)
         at = next((i for i, t in enumerate(tokens) if t[1] > w_start), len(tokens))
@@ -464,7 +473,7 @@ def _clause_spans(text: str, lower: str):
                else "").lower()
         if prev in _NEGATIONS or (at > 1 and prev in ("a", "an") and tokens[at - 2][2].lower() in _NEGATIONS):
             continue
-        if family in ("code", "key", "both") and (prev in _NOT_CODE_BEFORE or nxt in _NOT_CODE_AFTER):
+        if family in ("code", "key", "both") and _other_code(lower, w_start):
             continue
         if family == "code" and word.group("code").lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
             continue   # "pin the note to the fridge"
@@ -568,7 +577,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 and "(" not in value):
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_CODE_SAID, text, _CODE_CUES, _DIGITS, where=lower):
-        if _word_before(lower, match.start()) not in _NOT_CODE_BEFORE:   # "zip code on the invoice: 94110"
+        if not _other_code(lower, match.start()):   # "zip code on the invoice should be 94110"
             add(match.start("code"), match.end("code"), "code")
     for match in _find(_WORD_SAID, text, _WORD_CUES, where=lower):
         value = match.group("value")
@@ -614,7 +623,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             if token.group()[-1:] in ".;":
                 break   # the clause ended
     for match in _find(_FOREIGN_CODE, text, ("code", "digo", "codice", "kod", "код", "pin"), _DIGITS, where=lower):
-        add(match.start("code"), match.end("code"), "code")
+        if not _other_code(lower, match.start()):   # "le code de la route a changé en 2024"
+            add(match.start("code"), match.end("code"), "code")
     if cued(lower, _CRED_CUES):
         for start, end, kind in _clause_spans(text, lower):
             add(start, end, kind)
