@@ -151,6 +151,10 @@ _CLI_PASSWORD = lazy(r"\b(?:mysql|mysqldump|mariadb|mariadb-dump|sshpass|redis-c
 _SECURITY_ANSWER = lazy(r"(?<![\w'])(?:(?:security|secret|memorable) (?:answer|word|question answer)s?|answer to (?:the |my |our )?"
                         r"(?:security|secret|memorable) question|maiden name(?= [^.\n]{0,40}\b(?:bank|question|security|"
                         r"account|login)\b))" + _SAID + r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
+# "security question first pet → Biscuit", "sec q "street" = Larchmont Ave": an arrow or an
+# equals sign after the question gives its answer, words and all, to the end of the clause
+_SECURITY_ARROW = lazy(r"(?<![\w'])(?:security|secret|memorable|sec)[ -](?:questions?|q|answers?)\b[^\n=→]{0,60}?"
+                       r"\s*(?:→|->|=>|=)\s*(?P<value>[^\s(,;.!?][^\n(,;.!?]{1,60})", re.IGNORECASE)
 _SECRET_WORD = lazy(r"(?:secret|safe|code) word", re.IGNORECASE)
 _WORD_SAID = lazy(r"(?<![\w'])" + _WORD_SUBJECT + _SAID
                         + r"(?:(?:user(?:name)?\s*[:=]?\s*)?[^\s/]{1,64}\s*/\s*)?"
@@ -301,7 +305,7 @@ _PROSE_WORDS = frozenset("""
 the a an is was and or to of for in on at it its my your his her their our this that
 same different forgotten forgot reset expired changed required needed saved stored wrong
 correct incorrect unknown new old please see ask check use stored written below above
-never don't keep always
+never don't keep always all
 """.split())
 
 
@@ -600,6 +604,10 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         if _value_is_secret(value, strict=False):
             end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
             add(match.start("value"), end, "password")
+    for match in _find(_SECURITY_ARROW, text, ("sec", "memorable"), ("=", "→", "->"), where=lower):
+        value = match.group("value").rstrip()
+        if value.split()[0].lower() not in _PROSE_WORDS:   # "sec q options = all boring"
+            add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_NETWORK_KEY, text, ("ssid", "network", "wifi", "wi-fi"), where=lower):
         value = match.group("value")
         if _value_is_secret(value, strict=True):
