@@ -430,9 +430,11 @@ def _password_shaped(token: str) -> bool:
         return False
     if not any(c.isdigit() or not (c.isalpha() or c in "'’") for c in token):
         return False   # a word, maybe with an apostrophe: not a password
-    if "(" in token or ")" in token:
-        return False   # code: getpass("Password: ")
-    if all(p.isalpha() for p in re.split(r"[-'’]", token) if p):
+    if any(c in token for c in "()[]"):
+        return False   # code: getpass("Password: "), os.environ["PW"]
+    if _REFERENCE().match(token) or token.lower() in _PLACEHOLDERS:
+        return False   # $DB_PASSWORD, <your-password>
+    if all(p.isalpha() for p in re.split(r"[-_'’]", token) if p):
         return False   # "e-mailu", "case-sensitive": words joined
     return not _NOT_PASSWORD().match(token)
 
@@ -456,6 +458,8 @@ def _clause_spans(text: str, lower: str):
         return
     ends = [(m.end(), m.group().strip()[:1] in "-–—→") for m in _CLAUSE_END().finditer(text)]
     for word in words:
+        if text.endswith("[redacted:", 0, word.start()):
+            continue   # the word in a marker
         family = word.lastgroup
         if family == "typo":
             if not _typo_of_password(word.group("typo")):
@@ -549,7 +553,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         overlapping = [span for span in found if start < span[1] and span[0] < end]
         # a span that holds every one it overlaps replaces them ("8391 0274 5519 3826" over
         # "8391 0274 5519"); otherwise the first found stands
-        if any(not k or s < start or e > end for s, e, k in overlapping):
+        if any(not k or s < start or e > end or (s, e) == (start, end) for s, e, k in overlapping):
             return
         for span in overlapping:
             found.remove(span)
