@@ -21,7 +21,42 @@ What counts as a secret, most specific first:
 - password         the value of a password/passwd/pwd/passphrase/secret/api_key/token/…
                    assignment ("password: x", "passwd=x", "api_key = 'x'", "the wifi
                    password is x"); the key stays, only the value is replaced
+- password, code   the clause rule (below): what in a clause is shaped like the value of
+                   the credential word it holds
 - token            anything else that looks random: see _looks_random below
+
+The clause rule, one mechanism instead of a pattern per phrasing. A clause ends at . ; ! ?
+before a space, a newline, a spaced dash or an arrow (a dash does not end it before the
+word: "X — no wait, that's the password"). In a clause holding a credential word, every
+token within 12 tokens of it, before or after, that is shaped like that word's value is
+redacted:
+- password words (password, its one-edit typos that keep the w — "pasword", "passwrd",
+  "passowrd" —, pw, pwd, passphrase, login, creds, "wifi pass", "u NAME p", and heslo,
+  clave, contraseña, senha, mot de passe, Passwort, Kennwort, wachtwoord, hasło, пароль,
+  şifre, lösenord, salasana, passord, jelszó, 密码, パスワード, 비밀번호, …): a token of 6+
+  characters mixing letters with digits or symbols. Not: a URL, an e-mail, a file name or
+  domain (a dot and 1–4 letters at the end), a version, a date, a time, an amount or a
+  quantity ("12kg", "87%"), letters joined by - _ or ' ("e-mailu", "api_key"), code
+  ("getpass(…)"), a reference ($DB_PASS) or a placeholder;
+- code words (code, PIN — not the verb: "pin the note" —, passcode, digicode, PUK, CVV,
+  CVC, CSC, CID, Prüfnummer, código, codice, kód, код, OTP, TAN, 暗証番号): 3–12 digits
+  (a run of digit groups joined by single spaces or dashes is one code), or one capital
+  and 3–8 digits (B4127). Not: a number after a label (ID, number, no., room, flight,
+  order, ticket, line, version, port, call, phone, a month, "ends in", "since", "in",
+  "at"…), before a unit (minutes, digits, tries, kg, %, …) or after a currency sign;
+- combination words (combo, combination, combinatie, safe, padlock, dial): a dial
+  combination, "R36 L12 R27" or "17-32-08";
+- key words (key, Schlüssel, setup/product/licence key, serial): three or more groups of
+  3–6 capitals and digits with a digit among them ("MZXW 6YTB OI4T", "PHX-2291-AKQ7-ZZ03");
+- words for both (clave, κωδικός, 密码): both shapes.
+What it deliberately leaves: a code word naming a code that is no secret (zip, post,
+area, country, dress, promo, discount, voucher, tracking, QR, bar, error, status, source,
+sort, booking, reference, confirmation code; code review, code base, code of conduct,
+"code de la route", "código postal", the code for the discount — the word before the
+code word, or one of the four after it); a credential word after "no"/"without" ("no
+passcode needed"); a password said as plain words ("the password is rosebud" is left:
+words are what the owner says about a password far more often than a password); digits
+for a password word (a PIN-like password needs a code word); a public ssh key.
 
 Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
 - Ordinary words, CamelCase and snake_case identifiers, file paths and dashed phrases are
