@@ -416,16 +416,13 @@ _NOT_PASSWORD = lazy(r"^(?:[a-z][a-z0-9+.-]*://.*|www\..*|[\w.+-]+@[\w-]+\.[\w.-
                      r"v?\d+(?:[.,:/-]\d+)+[a-z]{0,3}|\d+(?:[.,]\d+)?(?:[a-z]{1,3}|°[cf]?|%))$")
 
 
-def _word_before(lower: str, at: int) -> str:
-    words = lower[max(0, at - 24):at].split()
-    return words[-1].strip(",:;.!?()\"'") if words else ""
-
-
-def _other_code(lower: str, at: int) -> bool:
-    """Does the code word at lower[at:] name a code that is no secret: "zip code",
+def _other_code(text: str, at: int) -> bool:
+    """Does the code word at text[at:] name a code that is no secret: "zip code",
     "code review", "the code for the discount", "code de la route"?"""
-    after = [w.strip(",:;.!?()\"'") for w in lower[at:at + 60].split()[1:5]]
-    return _word_before(lower, at) in _NOT_CODE_BEFORE or bool(_NOT_CODE_AFTER.intersection(after))
+    before = text[max(0, at - 24):at].lower().split()
+    after = [w.strip(",:;.!?()\"'") for w in text[at:at + 60].lower().split()[1:5]]
+    return ((bool(before) and before[-1].strip(",:;.!?()\"'") in _NOT_CODE_BEFORE)
+            or bool(_NOT_CODE_AFTER.intersection(after)))
 
 
 def _typo_of_password(word: str) -> bool:
@@ -486,23 +483,20 @@ def _clause_tokens(text: str, start: int, end: int) -> list[tuple[int, int, str]
     return out
 
 
-def _clause_spans(text: str, lower: str):
+def _clause_spans(text: str):
     """(start, end, kind) of each value the clause rule takes (see above)."""
-    words = [m for m in _CRED_WORD().finditer(text)]
+    words = list(_CRED_WORD().finditer(text))
     if not words:
         return
     ends = [(m.end(), m.group().strip()[:1] in "-–—→") for m in _CLAUSE_END().finditer(text)]
     for word in words:
         if text.endswith("[redacted:", 0, word.start()):
             continue   # the word in a marker
-        family = word.lastgroup
-        if family == "typo":
-            if not _typo_of_password(word.group("typo")):
-                continue
-            family = "password"
-        elif family in ("joined", "short"):
-            family = "both" if family == "joined" else "password"
-        w_start, w_end = word.start(family if family in word.groupdict() and word.group(family) else 0), word.end()
+        name = word.lastgroup
+        if name == "typo" and not _typo_of_password(word.group("typo")):
+            continue
+        family = {"typo": "password", "short": "password", "joined": "both"}.get(name, name)
+        w_start = word.start(name)
         # before the word only a full stop, a question, a newline… ends the clause: "X — no
         # wait, that's the password" gives the value first
         before = [e for e, dash in ends if e <= w_start and not dash]
@@ -516,7 +510,7 @@ def _clause_spans(text: str, lower: str):
                else "").lower()
         if prev in _NEGATIONS or (at > 1 and prev in ("a", "an") and tokens[at - 2][2].lower() in _NEGATIONS):
             continue
-        if family in ("code", "key", "both") and _other_code(lower, w_start):
+        if family in ("code", "key", "both") and _other_code(text, w_start):
             continue
         if family == "code" and word.group("code").lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
             continue   # "pin the note to the fridge"
@@ -620,7 +614,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 and "(" not in value):
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_CODE_SAID, text, _CODE_CUES, _DIGITS, where=lower):
-        if not _other_code(lower, match.start()):   # "zip code on the invoice should be 94110"
+        if not _other_code(text, match.start()):   # "zip code on the invoice should be 94110"
             add(match.start("code"), match.end("code"), "code")
     for match in _find(_WORD_SAID, text, _WORD_CUES, where=lower):
         value = match.group("value")
@@ -670,10 +664,10 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             if token.group()[-1:] in ".;":
                 break   # the clause ended
     for match in _find(_FOREIGN_CODE, text, ("code", "digo", "codice", "kod", "код", "pin"), _DIGITS, where=lower):
-        if not _other_code(lower, match.start()):   # "le code de la route a changé en 2024"
+        if not _other_code(text, match.start()):   # "le code de la route a changé en 2024"
             add(match.start("code"), match.end("code"), "code")
     if cued(lower, _CRED_CUES):
-        for start, end, kind in _clause_spans(text, lower):
+        for start, end, kind in _clause_spans(text):
             add(start, end, kind)
     for match in _find(_PAIR, text, (" / ", "admin", "root", "user", "login", "account", "@"), where=lower):
         value = match.group("value").rstrip(".!?)")
