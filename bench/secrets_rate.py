@@ -9,10 +9,12 @@
 - heldout2  tests/fixtures/gates/heldout2_*.txt: a second one, written before the second
             round of rule changes, frozen.
 - heldout3  tests/fixtures/gates/heldout3_*.txt: a third one, written before the third
-            round of rule changes, frozen. heldout and heldout2 have been read by kind
-            (their misses named the kinds later rounds widened); heldout3 is the clean
-            figure. Targets for all three: 0 secrets stored, <= 1 in 40
-            look-alikes refused.
+            round of rule changes, frozen.
+- heldout4  tests/fixtures/gates/heldout4_*.txt: a fourth one, written blind before the
+            fourth round, frozen; read before the fifth round (its misses named the kinds
+            the clause rule generalises). Every held-out split has now been read by kind:
+            their figures are kinder than a corpus never seen would give.
+            Targets for all: 0 secrets stored, <= 1 in 40 look-alikes refused.
 
 A secret counts as stored when the gate (looks_secret) lets its text through or redact()
 leaves one of its values in the text; a look-alike counts as refused when looks_secret says
@@ -29,9 +31,9 @@ from shelldon.util.secrets import looks_secret, redact  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "secrets")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2", "heldout3")
-# (stored, refused) per split when the third round of rule changes began, dev's new lines included
-BEFORE_THIRD_ROUND = {"dev": (15, 2), "heldout": (2, 0), "heldout2": (3, 1), "heldout3": (16, 1)}
+SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4")
+# (stored, refused) per split when the fifth round of rule changes began, dev's new lines included
+BEFORE_FIFTH_ROUND = {"dev": (19, 3), "heldout": (0, 0), "heldout2": (0, 1), "heldout3": (0, 0), "heldout4": (27, 3)}
 OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
 
 
@@ -103,7 +105,7 @@ def main() -> int:
         ok &= not s["stored"] and len(s["refused"]) <= allowed
         print(f"{split:<9} secrets stored: {len(s['stored'])}/{s['secrets']} (target 0); "
               f"look-alikes refused: {len(s['refused'])}/{s['benign']} (target <= {allowed}); "
-              f"before the third round: {BEFORE_THIRD_ROUND[split][0]} stored, {BEFORE_THIRD_ROUND[split][1]} refused")
+              f"before the fifth round: {BEFORE_FIFTH_ROUND[split][0]} stored, {BEFORE_FIFTH_ROUND[split][1]} refused")
         rows.append((split, s["stored"], s["refused"]))
     if verbose:
         for split, missed, refused in rows:

@@ -11,7 +11,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
-HELDOUT_SECRETS_STORED = {"heldout": 2, "heldout2": 0, "heldout3": 2}
+HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0}
+HELDOUT = ["heldout", "heldout2", "heldout3", "heldout4"]
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -142,7 +143,7 @@ def test_dev_split_at_100_percent():
     assert s["refused"] == [], s["refused"]
 
 
-@pytest.mark.parametrize("split", ["heldout", "heldout2", "heldout3"])
+@pytest.mark.parametrize("split", HELDOUT)
 def test_heldout_look_alikes_at_target(split):
     """Held out (never tuned on): at most 1 in 40 look-alikes refused."""
     s = secrets_rate.split_rates(split)
@@ -150,19 +151,53 @@ def test_heldout_look_alikes_at_target(split):
     assert len(s["refused"]) <= s["benign"] // 40, s["refused"]
 
 
-@pytest.mark.parametrize("split", ["heldout", "heldout2", "heldout3"])
+@pytest.mark.parametrize("split", HELDOUT)
 def test_heldout_secrets_no_worse_than_measured(split):
     """What each held-out split measured when the gate was last changed (docs/RELIABILITY.md):
     a change that lets more through fails here."""
     assert len(secrets_rate.split_rates(split)["stored"]) <= HELDOUT_SECRETS_STORED[split]
 
 
-@pytest.mark.parametrize("split", [
-    pytest.param("heldout", marks=pytest.mark.xfail(
-        strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")),
-    "heldout2",
-    pytest.param("heldout3", marks=pytest.mark.xfail(
-        strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")),
-])
+@pytest.mark.parametrize("split", HELDOUT)
 def test_heldout_secrets_at_target(split):
     assert secrets_rate.split_rates(split)["stored"] == []
+
+
+# the clause rule (fifth round): a credential word, and what in its clause has its value's shape
+@pytest.mark.parametrize("text, value", [
+    ("the passwrod for the school portal is Heron88!lake, typed twice", "Heron88!lake"),
+    ("Copper.Kettle.19 is what I set as the password for the forum", "Copper.Kettle.19"),
+    ("router password (printed upside down on the box) ZephyrQ-5512", "ZephyrQ-5512"),
+    ("the pin on grandma's phone is her street number doubled: 4646", "4646"),
+    ("alarm: arm code 2207 and the panic code is 2208", "2208"),
+    ("the bike padlock combo is 4-19-33 I think", "4-19-33"),
+    ("locker dial: R8 L30 R15 then tug hard", "R8 L30 R15"),
+    ("one-time codes for the bank: 4410 9921 0037 5562", "0037 5562"),
+    ("TOTP secret key for the NAS: JBSW Y3DP EHPK 3PXP", "EHPK 3PXP"),
+    ("usr marieke p Tuinhek#44 for the allotment site", "Tuinhek#44"),
+    ("le digicode de l'immeuble c'est A7319", "A7319"),
+    ("我的邮箱密码是Panda2024x", "Panda2024x"),
+    ("ο κωδικός της πόρτας είναι 7751", "7751"),
+    ("secret question (favourite film) = Alien 1979", "Alien 1979"),
+])
+def test_clause_rule_takes_the_value(text, value):
+    out, count = redact(text)
+    assert count >= 1 and value not in out, out
+
+
+@pytest.mark.parametrize("text", [
+    "promo code SPRING24 gives 15% off until Friday",
+    "area code 0131 is Edinburgh, 0161 is Manchester",
+    "we did a code review of PR 2281 this morning",
+    "the code for the discount is printed on the 2024 flyer",
+    "my PIN was blocked after 3 wrong tries, the bank is open until 17:00",
+    "there's no password on the guest network, it's open",
+    "Zoom meeting ID 842 1190 3375, no passcode needed",
+    "The dog's passport number is GB826001234567.",
+    "version 4.1.2 of the keypad firmware fixes the beeping",
+    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl ana@laptop is my public key",
+    "the 6-digit code expires after 5 minutes, so be quick",
+    "el código postal nuevo es 08012",
+])
+def test_clause_rule_leaves_look_alikes(text):
+    assert looks_secret(text) is None

@@ -21,7 +21,42 @@ What counts as a secret, most specific first:
 - password         the value of a password/passwd/pwd/passphrase/secret/api_key/token/…
                    assignment ("password: x", "passwd=x", "api_key = 'x'", "the wifi
                    password is x"); the key stays, only the value is replaced
+- password, code   the clause rule (below): what in a clause is shaped like the value of
+                   the credential word it holds
 - token            anything else that looks random: see _looks_random below
+
+The clause rule, one mechanism instead of a pattern per phrasing. A clause ends at . ; ! ?
+before a space, a newline, a spaced dash or an arrow (a dash does not end it before the
+word: "X — no wait, that's the password"). In a clause holding a credential word, every
+token within 12 tokens of it, before or after, that is shaped like that word's value is
+redacted:
+- password words (password, its one-edit typos that keep the w — "pasword", "passwrd",
+  "passowrd" —, pw, pwd, passphrase, login, creds, "wifi pass", "u NAME p", and heslo,
+  clave, contraseña, senha, mot de passe, Passwort, Kennwort, wachtwoord, hasło, пароль,
+  şifre, lösenord, salasana, passord, jelszó, 密码, パスワード, 비밀번호, …): a token of 6+
+  characters mixing letters with digits or symbols. Not: a URL, an e-mail, a file name or
+  domain (a dot and 1–4 letters at the end), a version, a date, a time, an amount or a
+  quantity ("12kg", "87%"), letters joined by - _ or ' ("e-mailu", "api_key"), code
+  ("getpass(…)"), a reference ($DB_PASS) or a placeholder;
+- code words (code, PIN — not the verb: "pin the note" —, passcode, digicode, PUK, CVV,
+  CVC, CSC, CID, Prüfnummer, código, codice, kód, код, OTP, TAN, 暗証番号): 3–12 digits
+  (a run of digit groups joined by single spaces or dashes is one code), or one capital
+  and 3–8 digits (B4127). Not: a number after a label (ID, number, no., room, flight,
+  order, ticket, line, version, port, call, phone, a month, "ends in", "since", "in",
+  "at"…), before a unit (minutes, digits, tries, kg, %, …) or after a currency sign;
+- combination words (combo, combination, combinatie, safe, padlock, dial): a dial
+  combination, "R36 L12 R27" or "17-32-08";
+- key words (key, Schlüssel, setup/product/licence key, serial): three or more groups of
+  3–6 capitals and digits with a digit among them ("MZXW 6YTB OI4T", "PHX-2291-AKQ7-ZZ03");
+- words for both (clave, κωδικός, 密码): both shapes.
+What it deliberately leaves: a code word naming a code that is no secret (zip, post,
+area, country, dress, promo, discount, voucher, tracking, QR, bar, error, status, source,
+sort, booking, reference, confirmation code; code review, code base, code of conduct,
+"code de la route", "código postal", the code for the discount — the word before the
+code word, or one of the four after it); a credential word after "no"/"without" ("no
+passcode needed"); a password said as plain words ("the password is rosebud" is left:
+words are what the owner says about a password far more often than a password); digits
+for a password word (a PIN-like password needs a code word); a public ssh key.
 
 Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
 - Ordinary words, CamelCase and snake_case identifiers, file paths and dashed phrases are
@@ -151,6 +186,10 @@ _CLI_PASSWORD = lazy(r"\b(?:mysql|mysqldump|mariadb|mariadb-dump|sshpass|redis-c
 _SECURITY_ANSWER = lazy(r"(?<![\w'])(?:(?:security|secret|memorable) (?:answer|word|question answer)s?|answer to (?:the |my |our )?"
                         r"(?:security|secret|memorable) question|maiden name(?= [^.\n]{0,40}\b(?:bank|question|security|"
                         r"account|login)\b))" + _SAID + r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
+# "security question first pet → Biscuit", "sec q "street" = Larchmont Ave": an arrow or an
+# equals sign after the question gives its answer, words and all, to the end of the clause
+_SECURITY_ARROW = lazy(r"(?<![\w'])(?:security|secret|memorable|sec)[ -](?:questions?|q|answers?)\b[^\n=→]{0,60}?"
+                       r"\s*(?:→|->|=>|=)\s*(?P<value>[^\s(,;.!?][^\n(,;.!?]{1,60})", re.IGNORECASE)
 _SECRET_WORD = lazy(r"(?:secret|safe|code) word", re.IGNORECASE)
 _WORD_SAID = lazy(r"(?<![\w'])" + _WORD_SUBJECT + _SAID
                         + r"(?:(?:user(?:name)?\s*[:=]?\s*)?[^\s/]{1,64}\s*/\s*)?"
@@ -205,6 +244,9 @@ _CANDIDATE = lazy(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{20,}")
 _URL = lazy(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"')\]]+", re.IGNORECASE)
 _HEX = lazy(r"^(?:0x)?[0-9a-fA-F]+$")
 _UUID = lazy(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+# "ssh-ed25519 AAAAC3Nz… marta@laptop": a public key is given away on purpose
+_PUBLIC_KEY = lazy(r"\b(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)"
+                   r"\s+AAAA[A-Za-z0-9+/]+={0,3}")
 _SEPARATORS = lazy(r"[-_/+=]+")
 _QUERY_SECRET = lazy(r"(?P<pre>[?&](?:access_?token|token|key|api_?key|secret|sig|signature|"
                            r"password|pass|auth|code)=)(?P<value>[^&\s#]{8,})", re.IGNORECASE)
@@ -298,7 +340,219 @@ _PROSE_WORDS = frozenset("""
 the a an is was and or to of for in on at it its my your his her their our this that
 same different forgotten forgot reset expired changed required needed saved stored wrong
 correct incorrect unknown new old please see ask check use stored written below above
+never don't keep always all
 """.split())
+
+
+# -- the clause rule: a credential word, and what is shaped like its value -------------
+# One mechanism for the phrasings the patterns above do not enumerate ("pasword for
+# netflix is …", "It's Rosebud-1941, the password I mean", "pin is the year dad was born
+# backwards: 2591", "disarm code 1966 and the duress code is 1967", "heslo k e-mailu: …",
+# "密码是602913"). Within a clause (cut at . ; ! ? before a space, a newline, a spaced
+# dash or an arrow) that holds a credential word, every token within _WINDOW tokens of it
+# that is shaped like that word's value is redacted. The word says the shape: a password
+# is a token mixing letters with digits or symbols; a code or PIN is digits (groups
+# joined by spaces or dashes too) or one capital and digits (B4127); a combination is
+# dial numbers (R36 L12 R27, 17-32-08); a key is groups of capitals and digits
+# (MZXW 6YTB OI4T, PHX-2291-AKQ7). Words for both (clave, κωδικός, 密码) take both.
+_CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:wi-?fi|wlan|router|sudo|admin|root|guest|network) pass|logins?|creds|credentials|heslo|hesla|hasło|haslo|"
+                  r"hasła|contraseñas?|contrasenas?|senha|mot de passe|mdp|passw[oö]rt|kennwort|wachtwoord|"
+                  r"пароль|парол[яю]|şifre(?:si)?|sifre(?:si)?|lösenord(?:et)?|salasana|adgangskode|passord|"
+                  r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
+_CRED_CODE = (r"codes?|pins?|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
+              r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号")
+_CRED_COMBO = r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial"
+_CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial"
+_CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码"
+_CRED_WORD = lazy(
+    r"(?<![\w-])(?:(?P<password>" + _CRED_PASSWORD + r")|(?P<code>" + _CRED_CODE + r")|(?P<combo>" + _CRED_COMBO
+    + r")|(?P<key>" + _CRED_KEY + r")|(?P<both>" + _CRED_BOTH + r")"
+    # a typo of password: checked against the word below ("pasword", "passwrd", "passowrd")
+    + r"|(?P<typo>p[a@]s[a-z0@]{2,7}))(?![\w-])"
+    # "密码是602913": the languages without spaces join the word to what follows
+    + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호)"
+    # "u tom.h p Autumn2024!!": user and password in shorthand
+    + r"|(?<!\S)(?:u|usr|user)\s+\S+\s+(?P<short>p)(?=\s)", re.IGNORECASE)
+_CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
+              "ifre", "senord", "salasana", "adgangs", "passord", "jelsz", "パスワード", "비밀번호", "암호", "口令",
+              "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
+              "combo", "combin", "kombin", "safe", "padlock", "dial", "key", "schlüssel", "serial", "clave",
+              "κωδικ", "密码", " p ")
+_WINDOW = 12
+_CLAUSE_END = lazy(r"[.;!?](?=\s|$)|\n|\s[-–—]+\s|[–—→]")
+_CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]+")
+# A code word that names something else: "zip code 94110", "código postal", "code review".
+_NOT_CODE_BEFORE = frozenset("""
+zip post postal area country dress promo promotional discount voucher coupon tracking qr bar error status exit
+return response http source sort airport colour color morse mixing booking reference confirmation iso dialling
+dialing public ssh gpg pgp house car answer piano hot
+""".split())
+_NOT_CODE_AFTER = frozenset("""
+review reviews base postal of name names snippet snippets block blocks editor red club camp puzzle challenge
+golf words word route conduct practice civil penal pénal fiscal fiscale discount promo version
+""".split())
+# "no passcode needed", "without a PIN": the word is there, its value is not
+_NEGATIONS = frozenset("no without sans ohne sin sem zonder".split())
+# A value after one of these is a number of something else: "ID 842 1190 3375", "ends in
+# 4412", "call 0161 …", "in 2019", "room 217".
+_NOT_VALUE_BEFORE = frozenset("""
+id number no nr nº # ext extension room flight order invoice ref ticket tracking serial model line lines page
+step bus route platform seat table size version v port call phone tel mobile fax year in since from until till
+by at on around about after before apartment apt flat building level floor ending ends isbn cve
+january february march april may june july august september october november december
+jan feb mar apr jun jul aug sep sept oct nov dec
+""".split())
+# …and a value before one of these is an amount: "40 minutes", "3 digits", "250 mg"
+_UNITS = frozenset("""
+digit digits character characters chars char letters times tries attempts wrong minute minutes mins min seconds
+second secs sec s hours hour hrs h days day weeks week months month years year yrs people euros euro eur dollars
+usd pounds gbp kg g km m cm mm ml l mb gb tb % pages lines items pcs calories kcal steps points pts rows words
+numbers grams kilos miles metres meters
+""".split())
+_CODE_SHAPE = lazy(r"^(?:\d{3,12}#?|[A-Z]\d{3,8})$")
+_COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|\d{1,2}(?:-\d{1,2}){2,5})$")
+_KEY_GROUP = lazy(r"^[A-Z0-9]{3,6}(?:-[A-Z0-9]{3,6}){2,}$|^[A-Z0-9]{3,6}$")
+_NOT_PASSWORD = lazy(r"^(?:[a-z][a-z0-9+.-]*://.*|www\..*|[\w.+-]+@[\w-]+\.[\w.-]+|[\w-]+\.[A-Za-z]{1,4}|"
+                     r"v?\d+(?:[.,:/-]\d+)+[a-z]{0,3}|\d+(?:[.,]\d+)?(?:[a-z]{1,3}|°[cf]?|%))$")
+
+
+def _other_code(text: str, at: int) -> bool:
+    """Does the code word at text[at:] name a code that is no secret: "zip code",
+    "code review", "the code for the discount", "code de la route"?"""
+    before = text[max(0, at - 24):at].lower().split()
+    after = [w.strip(",:;.!?()\"'") for w in text[at:at + 60].lower().split()[1:5]]
+    return ((bool(before) and before[-1].strip(",:;.!?()\"'") in _NOT_CODE_BEFORE)
+            or bool(_NOT_CODE_AFTER.intersection(after)))
+
+
+def _typo_of_password(word: str) -> bool:
+    """One letter left out, added, changed or two swapped ("pasword", "passwrd", "passowrd")."""
+    word = word.lower().replace("@", "a").replace("0", "o")
+    if "w" not in word:
+        return False   # "passport", "passage": a w is what makes it a password
+    for target in ("password", "passwort", "passwd"):
+        if abs(len(word) - len(target)) > 1:
+            continue
+        if _osa_distance(word, target) <= 1:
+            return True
+    return False
+
+
+def _osa_distance(a: str, b: str) -> int:
+    """Edits (insert, delete, change, swap two neighbours) between a and b."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[len(b)]
+
+
+def _password_shaped(token: str) -> bool:
+    """A token mixing letters with digits or symbols that is not a URL, an e-mail, a file
+    name, a version, a date, a time or an amount."""
+    if len(token) < 6 or _MARKER_RE().search(token) or token.startswith("[redacted"):
+        return False
+    if not any(c.isalpha() for c in token):
+        return False
+    if not any(c.isdigit() or not (c.isalpha() or c in "'’") for c in token):
+        return False   # a word, maybe with an apostrophe: not a password
+    if any(c in token for c in "()[]"):
+        return False   # code: getpass("Password: "), os.environ["PW"]
+    if _REFERENCE().match(token) or token.lower() in _PLACEHOLDERS:
+        return False   # $DB_PASSWORD, <your-password>
+    if all(p.isalpha() for p in re.split(r"[-_'’]", token) if p):
+        return False   # "e-mailu", "case-sensitive": words joined
+    return not _NOT_PASSWORD().match(token)
+
+
+def _clause_tokens(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
+    """(start, end, token) of each token of text[start:end], its edge punctuation trimmed."""
+    out = []
+    for match in _CLAUSE_TOKEN().finditer(text, start, end):
+        token = match.group()
+        left = len(token) - len(token.lstrip("(\"'«„“‘[{"))
+        token = token[left:].rstrip(",:;.!?)\"'»“”’]}")
+        if token:
+            out.append((match.start() + left, match.start() + left + len(token), token))
+    return out
+
+
+def _clause_spans(text: str):
+    """(start, end, kind) of each value the clause rule takes (see above)."""
+    words = list(_CRED_WORD().finditer(text))
+    if not words:
+        return
+    ends = [(m.end(), m.group().strip()[:1] in "-–—→") for m in _CLAUSE_END().finditer(text)]
+    for word in words:
+        if text.endswith("[redacted:", 0, word.start()):
+            continue   # the word in a marker
+        name = word.lastgroup
+        if name == "typo" and not _typo_of_password(word.group("typo")):
+            continue
+        family = {"typo": "password", "short": "password", "joined": "both"}.get(name, name)
+        w_start = word.start(name)
+        # before the word only a full stop, a question, a newline… ends the clause: "X — no
+        # wait, that's the password" gives the value first
+        before = [e for e, dash in ends if e <= w_start and not dash]
+        after = [e for e, _dash in ends if e > w_start]
+        c_start, c_end = (before[-1] if before else 0), (after[0] if after else len(text))
+        tokens = _clause_tokens(text, c_start, c_end)
+        at = next((i for i, t in enumerate(tokens) if t[1] > w_start), len(tokens))
+        own = at < len(tokens) and tokens[at][0] <= w_start   # "密码是602913": the word is no token
+        prev = tokens[at - 1][2].lower() if at > 0 else ""
+        nxt = (tokens[at + 1][2] if own and at + 1 < len(tokens) else tokens[at][2] if not own and at < len(tokens)
+               else "").lower()
+        if prev in _NEGATIONS or (at > 1 and prev in ("a", "an") and tokens[at - 2][2].lower() in _NEGATIONS):
+            continue
+        if family in ("code", "key", "both") and _other_code(text, w_start):
+            continue
+        if family == "code" and word.group("code").lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
+            continue   # "pin the note to the fridge"
+        lo, hi = max(0, at - _WINDOW), min(len(tokens), at + _WINDOW + 1)
+        yield from _shaped(text, tokens, lo, hi, at if own else -2, family)
+
+
+_PIN_VERB_OBJECTS = frozenset("the it a an this that these those them him her up down onto on to".split())
+
+
+def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
+    i = lo
+    while i < hi:
+        start, end, token = tokens[i]
+        if i == at or (i == at + 1 and family in ("code", "both") and token.lower() in ("code", "pin", "number")):
+            i += 1
+            continue
+        prev = tokens[i - 1][2].lower() if i > 0 else ""
+        nxt = tokens[i + 1][2].lower() if i + 1 < len(tokens) else ""
+        if family in ("password", "both") and _password_shaped(token):
+            yield start, end, "password"
+        elif family in ("code", "both") and _CODE_SHAPE().match(token) and prev not in _NOT_VALUE_BEFORE \
+                and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
+            # digits in groups ("8391 0274 5519"): the whole run is one code
+            j = i
+            while j + 1 < len(tokens) and tokens[j + 1][2].isdigit() and 2 <= len(tokens[j + 1][2]) <= 12 \
+                    and text[tokens[j][1]:tokens[j + 1][0]] in (" ", "-"):
+                j += 1
+            yield start, tokens[j][1], "code"
+            i = j
+        elif family == "combo" and _COMBO_SHAPE().match(token):
+            yield start, end, "code"
+        elif family == "key" and _KEY_GROUP().match(token) and any(c.isdigit() for c in token):
+            # "MZXW 6YTB OI4T KNRQ GE3D", "PHX-2291-AKQ7-ZZ03-LM88": three or more groups
+            j = i
+            while j + 1 < len(tokens) and _KEY_GROUP().match(tokens[j + 1][2]) \
+                    and text[tokens[j][1]:tokens[j + 1][0]] == " ":
+                j += 1
+            if j - i >= 2 or "-" in token:
+                yield start, tokens[j][1], "password"
+            i = j
+        i += 1
 
 
 # -- the two calls ---------------------------------------------------------------------
@@ -325,9 +579,13 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     def add(start: int, end: int, kind: str) -> None:
         if end <= start:
             return
-        for s, e, _k in found:
-            if start < e and s < end:
-                return
+        overlapping = [span for span in found if start < span[1] and span[0] < end]
+        # a span that holds every one it overlaps replaces them ("8391 0274 5519 3826" over
+        # "8391 0274 5519"); otherwise the first found stands
+        if any(not k or s < start or e > end or (s, e) == (start, end) for s, e, k in overlapping):
+            return
+        for span in overlapping:
+            found.remove(span)
         found.append((start, end, kind))
 
     lower = text.lower()
@@ -356,7 +614,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 and "(" not in value):
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_CODE_SAID, text, _CODE_CUES, _DIGITS, where=lower):
-        add(match.start("code"), match.end("code"), "code")
+        if not _other_code(text, match.start()):   # "zip code on the invoice should be 94110"
+            add(match.start("code"), match.end("code"), "code")
     for match in _find(_WORD_SAID, text, _WORD_CUES, where=lower):
         value = match.group("value")
         if _value_is_secret(value, strict=True) or (
@@ -378,6 +637,10 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         if _value_is_secret(value, strict=False):
             end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
             add(match.start("value"), end, "password")
+    for match in _find(_SECURITY_ARROW, text, ("sec", "memorable"), ("=", "→", "->"), where=lower):
+        value = match.group("value").rstrip()
+        if value.split()[0].lower() not in _PROSE_WORDS:   # "sec q options = all boring"
+            add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_NETWORK_KEY, text, ("ssid", "network", "wifi", "wi-fi"), where=lower):
         value = match.group("value")
         if _value_is_secret(value, strict=True):
@@ -401,7 +664,11 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             if token.group()[-1:] in ".;":
                 break   # the clause ended
     for match in _find(_FOREIGN_CODE, text, ("code", "digo", "codice", "kod", "код", "pin"), _DIGITS, where=lower):
-        add(match.start("code"), match.end("code"), "code")
+        if not _other_code(text, match.start()):   # "le code de la route a changé en 2024"
+            add(match.start("code"), match.end("code"), "code")
+    if cued(lower, _CRED_CUES):
+        for start, end, kind in _clause_spans(text):
+            add(start, end, kind)
     for match in _find(_PAIR, text, (" / ", "admin", "root", "user", "login", "account", "@"), where=lower):
         value = match.group("value").rstrip(".!?)")
         if _value_is_secret(value, strict=True) and any(c.isdigit() for c in value) and _classes(value) >= 2:
@@ -416,6 +683,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     if max(map(len, text.split()), default=0) < 20:
         return sorted(span for span in found if span[2])   # no run long enough to be random
     urls = [(m.start(), m.end()) for m in _URL().finditer(text)]
+    urls += [(m.start(), m.end()) for m in _find(_PUBLIC_KEY, text, ("ssh-", "ecdsa-", "sk-ssh", "sk-ecdsa"))]
     for match in _CANDIDATE().finditer(text):
         start = match.start()
         if any(s <= start < e for s, e in urls):
