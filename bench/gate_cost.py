@@ -9,6 +9,11 @@
            standing_instruction): what a stage pays for the patterns it compiles on first
            need (util/lazyre.py).
 - check    both gates over the fixtures' ordinary notes and benign facts, warm, per note.
+- hostile  the secret gate (which ingest runs on every message, up to 1 MiB) over texts made
+           of one credential-shaped unit repeated ("password ", "code 1234 ", "a-", …): the
+           time at 256 KiB over the time at 64 KiB, for the worst unit. Linear work gives
+           about 4; a pattern that backtracks over the rest of the text gives 16.
+           Target: <= 6.
 
 Usage: bench/gate_cost.py [-n RUNS]   (default 10)
 """
@@ -77,6 +82,30 @@ def check_ms(rounds: int = 20) -> tuple[float, int]:
     return (time.perf_counter() - start) * 1000 / (rounds * len(notes)), len(notes)
 
 
+HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "http://a.b/", "a@", "\u5bc6\u7801",
+                 "key=", "u tom p ", "pin ", "the code is ", "password for the ", "combination R36 ", "ABCD-",
+                 "passphrase: ", "door code 4 the ", "backup codes 1234 and ", "ssid x, key ")
+
+
+def hostile_growth() -> tuple[float, str, float]:
+    """(the worst growth from 64 KiB to 256 KiB, its unit, its seconds at 256 KiB)."""
+    from shelldon.util.secrets import redact
+
+    def seconds(unit: str, size: int) -> float:   # best of three: a busy machine only adds
+        text = unit * (size // len(unit))
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            redact(text)
+            best = min(best, time.perf_counter() - start)
+        return best
+    worst = (0.0, "", 0.0)
+    for unit in HOSTILE_UNITS:
+        small, large = seconds(unit, 64 * 1024), seconds(unit, 256 * 1024)
+        worst = max(worst, (large / max(small, 1e-6), unit, large))
+    return worst
+
+
 def main() -> int:
     runs = int(sys.argv[sys.argv.index("-n") + 1]) if "-n" in sys.argv else 10
     import_ms()
@@ -84,11 +113,14 @@ def main() -> int:
     own, cumulative = min(i[0] for i in imports), min(i[1] for i in imports)
     first = min(first_ms() for _ in range(runs))
     per_note, count = check_ms()
+    growth, unit, large = hostile_growth()
     print(f"import    gate modules {own:.1f} ms (target <= 3), core.gate cumulative {cumulative:.1f} ms "
           f"(best of {runs})")
     print(f"first     one ordinary sentence through both gates in a fresh process: {first:.2f} ms (best of {runs})")
     print(f"check     {per_note:.3f} ms per note, both gates, warm ({count} notes x 20 rounds)")
-    return 0 if own <= 3 else 1
+    print(f"hostile   worst growth 64 KiB -> 256 KiB: {growth:.1f}x ({unit!r}, {large:.2f} s at 256 KiB; "
+          f"target <= 6, linear is 4)")
+    return 0 if own <= 3 and growth <= 6 else 1
 
 
 if __name__ == "__main__":

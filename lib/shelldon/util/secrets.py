@@ -72,6 +72,8 @@ Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
   and digits.
 A marker is never mistaken for a secret, so redact() is idempotent.
 """
+import bisect
+import itertools
 import math
 import re
 
@@ -241,7 +243,8 @@ def _is_card(text: str) -> bool:
 # -- generic: anything that looks random ----------------------------------------------
 
 _CANDIDATE = lazy(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{20,}")
-_URL = lazy(r"\b(?:[a-z][a-z0-9+.-]*://|www\.)[^\s<>\"')\]]+", re.IGNORECASE)
+# a scheme is short: bounded, so "a-a-a-…" costs a bounded look at each position
+_URL = lazy(r"\b(?:[a-z][a-z0-9+.-]{0,31}://|www\.)[^\s<>\"')\]]+", re.IGNORECASE)
 _HEX = lazy(r"^(?:0x)?[0-9a-fA-F]+$")
 _UUID = lazy(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 # "ssh-ed25519 AAAAC3Nz… marta@laptop": a public key is given away on purpose
@@ -488,7 +491,12 @@ def _clause_spans(text: str):
     words = list(_CRED_WORD().finditer(text))
     if not words:
         return
-    ends = [(m.end(), m.group().strip()[:1] in "-–—→") for m in _CLAUSE_END().finditer(text)]
+    ends, stops = [], []   # where clauses end; of those, the ones a dash does not make
+    for m in _CLAUSE_END().finditer(text):
+        ends.append(m.end())
+        if m.group().strip()[:1] not in "-–—→":
+            stops.append(m.end())
+    clauses: dict[tuple[int, int], tuple[list, list]] = {}   # each clause tokenised once
     for word in words:
         if text.endswith("[redacted:", 0, word.start()):
             continue   # the word in a marker
@@ -499,11 +507,13 @@ def _clause_spans(text: str):
         w_start = word.start(name)
         # before the word only a full stop, a question, a newline… ends the clause: "X — no
         # wait, that's the password" gives the value first
-        before = [e for e, dash in ends if e <= w_start and not dash]
-        after = [e for e, _dash in ends if e > w_start]
-        c_start, c_end = (before[-1] if before else 0), (after[0] if after else len(text))
-        tokens = _clause_tokens(text, c_start, c_end)
-        at = next((i for i, t in enumerate(tokens) if t[1] > w_start), len(tokens))
+        before, after = bisect.bisect_right(stops, w_start), bisect.bisect_right(ends, w_start)
+        c_start, c_end = (stops[before - 1] if before else 0), (ends[after] if after < len(ends) else len(text))
+        if (c_start, c_end) not in clauses:
+            tokens = _clause_tokens(text, c_start, c_end)
+            clauses[c_start, c_end] = tokens, [t[1] for t in tokens]
+        tokens, token_ends = clauses[c_start, c_end]
+        at = bisect.bisect_right(token_ends, w_start)   # the first token that ends after the word starts
         own = at < len(tokens) and tokens[at][0] <= w_start   # "密码是602913": the word is no token
         prev = tokens[at - 1][2].lower() if at > 0 else ""
         nxt = (tokens[at + 1][2] if own and at + 1 < len(tokens) else tokens[at][2] if not own and at < len(tokens)
@@ -574,23 +584,25 @@ def _find(pattern, text: str, *cues, where: str | None = None):
 
 def _spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret, non-overlapping, in order."""
-    found: list[tuple[int, int, str]] = []
+    found: list[tuple[int, int, str]] = []   # sorted, never overlapping: each add looks at its neighbours
 
     def add(start: int, end: int, kind: str) -> None:
         if end <= start:
             return
-        overlapping = [span for span in found if start < span[1] and span[0] < end]
+        right = bisect.bisect_left(found, (end,))
+        left = right
+        while left > 0 and found[left - 1][1] > start:
+            left -= 1
+        overlapping = found[left:right]
         # a span that holds every one it overlaps replaces them ("8391 0274 5519 3826" over
         # "8391 0274 5519"); otherwise the first found stands
         if any(not k or s < start or e > end or (s, e) == (start, end) for s, e, k in overlapping):
             return
-        for span in overlapping:
-            found.remove(span)
-        found.append((start, end, kind))
+        found[left:right] = [(start, end, kind)]
 
     lower = text.lower()
     for match in _find(_MARKER_RE, text, ("[redacted:",)):  # already redacted: nothing in a marker is new
-        found.append((match.start(), match.end(), ""))
+        found.append((match.start(), match.end(), ""))   # in order, apart: found stays sorted
     for match in _find(_PRIVATE_KEY, text, ("PRIVATE KEY",)):
         add(match.start(), match.end(), "private-key")
     for kind, pattern, cues in _SPECIFIC:
@@ -682,11 +694,13 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("value"), match.end("value"), "token")
     if max(map(len, text.split()), default=0) < 20:
         return sorted(span for span in found if span[2])   # no run long enough to be random
-    urls = [(m.start(), m.end()) for m in _URL().finditer(text)]
-    urls += [(m.start(), m.end()) for m in _find(_PUBLIC_KEY, text, ("ssh-", "ecdsa-", "sk-ssh", "sk-ecdsa"))]
+    urls = sorted([(m.start(), m.end()) for m in _URL().finditer(text)]
+                  + [(m.start(), m.end()) for m in _find(_PUBLIC_KEY, text, ("ssh-", "ecdsa-", "sk-ssh", "sk-ecdsa"))])
+    url_ends = list(itertools.accumulate((e for _s, e in urls), max))   # the furthest any URL so far reaches
     for match in _CANDIDATE().finditer(text):
         start = match.start()
-        if any(s <= start < e for s, e in urls):
+        inside = bisect.bisect_right(urls, (start, float("inf")))   # the URLs that start at or before it
+        if inside and url_ends[inside - 1] > start:
             continue
         if _looks_random(match.group()):
             add(start, match.end(), "token")
