@@ -72,6 +72,7 @@ torture: install
 		tests/test_crash.py tests/test_faults.py tests/test_properties.py
 	$(PY) bench/secrets_rate.py
 	$(PY) bench/poison_rate.py
+	$(PY) bench/gate_cost.py
 	$(PY) -m pip install --quiet atheris || echo "torture: atheris would not install; fuzzing skipped"
 	$(PY) fuzz/run.py --seconds $(FUZZ_SECONDS)
 
