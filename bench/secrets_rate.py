@@ -12,8 +12,10 @@
             round of rule changes, frozen.
 - heldout4  tests/fixtures/gates/heldout4_*.txt: a fourth one, written blind before the
             fourth round, frozen; read before the fifth round (its misses named the kinds
-            the clause rule generalises). Every held-out split has now been read by kind:
-            their figures are kinder than a corpus never seen would give.
+            the clause rule generalises).
+- heldout5  tests/fixtures/gates/heldout5_*.txt: a fifth one, written blind after the fifth
+            round's rules were final (its writer reported only its line counts) and
+            measured once: the clean figure of that round (docs/RELIABILITY.md).
             Targets for all: 0 secrets stored, <= 1 in 40 look-alikes refused.
 
 A secret counts as stored when the gate (looks_secret) lets its text through or redact()
@@ -31,9 +33,11 @@ from shelldon.util.secrets import looks_secret, redact  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "secrets")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4")
-# (stored, refused) per split when the fifth round of rule changes began, dev's new lines included
-BEFORE_FIFTH_ROUND = {"dev": (19, 3), "heldout": (0, 0), "heldout2": (0, 1), "heldout3": (0, 0), "heldout4": (27, 3)}
+SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
+# (stored, refused) per split when the fifth round of rule changes began, dev's new lines
+# included; heldout5's when it was first measured, after that round
+BEFORE_FIFTH_ROUND = {"dev": (19, 3), "heldout": (0, 0), "heldout2": (0, 1), "heldout3": (0, 0), "heldout4": (27, 3),
+                      "heldout5": (13, 2)}
 OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
 
 

@@ -11,8 +11,11 @@ sys.path.insert(0, str(ROOT / "bench"))
 import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
-HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0}
-HELDOUT = ["heldout", "heldout2", "heldout3", "heldout4"]
+HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 13}
+HELDOUT = list(HELDOUT_SECRETS_STORED)
+NOT_MET = pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
+# the splits whose first measure, on lines nobody had read, missed a target
+HELDOUT_MARKED = [pytest.param(split, marks=NOT_MET) if split == "heldout5" else split for split in HELDOUT]
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -143,7 +146,7 @@ def test_dev_split_at_100_percent():
     assert s["refused"] == [], s["refused"]
 
 
-@pytest.mark.parametrize("split", HELDOUT)
+@pytest.mark.parametrize("split", HELDOUT_MARKED)
 def test_heldout_look_alikes_at_target(split):
     """Held out (never tuned on): at most 1 in 40 look-alikes refused."""
     s = secrets_rate.split_rates(split)
@@ -158,7 +161,7 @@ def test_heldout_secrets_no_worse_than_measured(split):
     assert len(secrets_rate.split_rates(split)["stored"]) <= HELDOUT_SECRETS_STORED[split]
 
 
-@pytest.mark.parametrize("split", HELDOUT)
+@pytest.mark.parametrize("split", HELDOUT_MARKED)
 def test_heldout_secrets_at_target(split):
     assert secrets_rate.split_rates(split)["stored"] == []
 
