@@ -728,7 +728,7 @@ _CUES = {
                                                                             "instructed", "ordered", "wrote", "wanted")),
     "system-prompt": (("system", "developer", "jailbr", "do anything now", "dan mode", "god mode", "sudo mode",
                        "admin override", "instruction", "directive", "rules", "orders", "prompt"),),
-    "new-identity": (("now", "actually", "really", "henceforth", "act", "behave", "pretend", "role", "play",
+    "new-identity": (("now", "no longer", "actually", "really", "henceforth", "act", "behave", "pretend", "role", "play",
                       "your"),),
     "from-now-on": (("from now on", "from here", "from this", "henceforth", "hereafter", "going forward", "future",
                      "later", "all", "every", "permanently", "rest of", "starting", "as of", "effective", "until"),),
