@@ -295,14 +295,17 @@ def _looks_random(token: str) -> bool:
     classes = _classes(core)
     if classes < 2 or (classes == 2 and len(core) < 24):
         return False
-    # How often neighbours change class (lower, upper, digit): about 0.6 for random
-    # base62, 0.4 for random lower+digits, far less for words with a number in them.
-    kinds = [_kind(c) for c in core if c.isalnum()]
-    changes = sum(1 for a, b in zip(kinds, kinds[1:]) if a != b) / max(1, len(kinds) - 1)
-    if changes < 0.3:
+    if _class_changes(core) < 0.3:
         return False
     threshold = ENTROPY_MIN + ENTROPY_PER_DOUBLING * math.log2(len(core) / 20)
     return shannon_entropy(core) >= min(threshold, 4.8)
+
+
+def _class_changes(token: str) -> float:
+    """How often neighbours change class (lower, upper, digit): about 0.6 for random
+    base62, 0.4 for random lower+digits, far less for words with a number in them."""
+    kinds = [_kind(c) for c in token if c.isalnum()]
+    return sum(1 for a, b in zip(kinds, kinds[1:]) if a != b) / max(1, len(kinds) - 1)
 
 
 def _kind(ch: str) -> int:
@@ -365,13 +368,24 @@ _CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:wi-?fi|wlan|router|su
 _CRED_CODE = (r"codes?|pins?|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
               r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号")
 _CRED_COMBO = r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial"
-_CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial"
+_CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial|activation|registration"
+# what a software licence is called elsewhere, compounds too ("Software-Lizenz", "Lizenzschlüssel")
+_CRED_LICENCE = (r"licen[cs]e|lizenz\w{0,12}|licencia|licenza|licentie|licencja|лицензи\w{0,4}|seriennummer|"
+                 r"produktschlüssel|aktivierungsschlüssel|numéro de série|número de serie|clé de (?:produit|licence)")
+# a box or safe that opens with a code: its code or its combination ("keybox: 0381", "Tresor … auf 1357")
+_CRED_LOCK = (r"key ?box(?:es)?|key ?safe|lock ?box(?:es)?|tresor|safebox|coffre(?:-fort)?|cassaforte|caja fuerte|"
+              r"kluis|sejf|сейф|schlüsselkasten|schlüsseltresor|schlüsselbox|nøgleboks|nyckelskåp")
+# an account or a log-in named without a credential word ("so Biscuit2011 — for the amazon
+# account"): only a token no word or name is shaped like (see _account_shaped)
+_CRED_ACCOUNT = r"accounts?|konto|compte|cuenta|log(?:ging)? ?in(?:to)?|log ?on|sign(?:ing)? ?in(?:to)?"
 _CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码"
 _CRED_WORD = lazy(
-    r"(?<![\w-])(?:(?P<password>" + _CRED_PASSWORD + r")|(?P<code>" + _CRED_CODE + r")|(?P<combo>" + _CRED_COMBO
-    + r")|(?P<key>" + _CRED_KEY + r")|(?P<both>" + _CRED_BOTH + r")"
+    r"(?<![\w-])(?:(?P<lock>" + _CRED_LOCK + r")|(?P<password>" + _CRED_PASSWORD + r")|(?P<code>" + _CRED_CODE
+    + r")|(?P<combo>" + _CRED_COMBO + r")|(?P<key>" + _CRED_KEY + r")|(?P<both>" + _CRED_BOTH + r")"
+    + r"|(?P<account>" + _CRED_ACCOUNT + r")"
     # a typo of password: checked against the word below ("pasword", "passwrd", "passowrd")
     + r"|(?P<typo>p[a@]s[a-z0@]{2,7}))(?![\w-])"
+    + r"|(?<!\w)(?P<licence>" + _CRED_LICENCE + r")(?!\w)"
     # "密码是602913": the languages without spaces join the word to what follows
     + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호)"
     # "u tom.h p Autumn2024!!": user and password in shorthand
@@ -380,7 +394,9 @@ _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "
               "ifre", "senord", "salasana", "adgangs", "passord", "jelsz", "パスワード", "비밀번호", "암호", "口令",
               "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
               "combo", "combin", "kombin", "safe", "padlock", "dial", "key", "schlüssel", "serial", "clave",
-              "κωδικ", "密码", " p ")
+              "κωδικ", "密码", " p ", "lockbox", "lock box", "safebox", "tresor", "coffre", "cassaforte", "caja fuerte", "kluis", "sejf", "сейф",
+              "licen", "lizenz", "лиценз", "serie", "clé de", "activation", "registration", "account", "konto",
+              "compte", "cuenta", "log in", "logging in", "log on", "sign in", "signing in")
 _WINDOW = 12
 _CLAUSE_END = lazy(r"[.;!?](?=\s|$)|\n|\s[-–—]+\s|[–—→]")
 _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]+")
@@ -412,9 +428,15 @@ second secs sec s hours hour hrs h days day weeks week months month years year y
 usd pounds gbp kg g km m cm mm ml l mb gb tb % pages lines items pcs calories kcal steps points pts rows words
 numbers grams kilos miles metres meters
 """.split())
-_CODE_SHAPE = lazy(r"^(?:\d{3,12}#?|[A-Z]\d{3,8})$")
+# digits, or digits with one capital among them (B4127, 47A19, 4B512, 2291K)
+_CODE_SHAPE = lazy(r"^(?:\d{3,12}#?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,7}[A-Z]\d{1,7}|\d{4,8}[A-Z])$")
 _COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|\d{1,2}(?:-\d{1,2}){2,5})$")
-_KEY_GROUP = lazy(r"^[A-Z0-9]{3,6}(?:-[A-Z0-9]{3,6}){2,}$|^[A-Z0-9]{3,6}$")
+_KEY_GROUP = lazy(r"^[A-Z0-9]{2,6}(?:-[A-Z0-9]{3,6}){2,}$|^[A-Z0-9]{3,6}$")
+# what makes a key word name a secret key, whatever its value looks like (a hex private key)
+_KEY_QUALIFIERS = frozenset("""
+private secret pre-shared preshared psk wallet signing encryption decryption master seed shared
+""".split())
+_HEX_KEY = lazy(r"^(?:0x)?[0-9a-fA-F]{32,}$")
 _NOT_PASSWORD = lazy(r"^(?:[a-z][a-z0-9+.-]*://.*|www\..*|[\w.+-]+@[\w-]+\.[\w.-]+|[\w-]+\.[A-Za-z]{1,4}|"
                      r"v?\d+(?:[.,:/-]\d+)+[a-z]{0,3}|\d+(?:[.,]\d+)?(?:[a-z]{1,3}|°[cf]?|%))$")
 
@@ -503,7 +525,7 @@ def _clause_spans(text: str):
         name = word.lastgroup
         if name == "typo" and not _typo_of_password(word.group("typo")):
             continue
-        family = {"typo": "password", "short": "password", "joined": "both"}.get(name, name)
+        family = {"typo": "password", "short": "password", "joined": "both", "licence": "key"}.get(name, name)
         w_start = word.start(name)
         # before the word only a full stop, a question, a newline… ends the clause: "X — no
         # wait, that's the password" gives the value first
@@ -520,15 +542,37 @@ def _clause_spans(text: str):
                else "").lower()
         if prev in _NEGATIONS or (at > 1 and prev in ("a", "an") and tokens[at - 2][2].lower() in _NEGATIONS):
             continue
-        if family in ("code", "key", "both") and _other_code(text, w_start):
+        if family in ("code", "key", "both", "lock") and _other_code(text, w_start):
             continue
         if family == "code" and word.group("code").lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
             continue   # "pin the note to the fridge"
         lo, hi = max(0, at - _WINDOW), min(len(tokens), at + _WINDOW + 1)
+        if family == "key" and prev in _KEY_QUALIFIERS:
+            family = "secret-key"   # "private key": a hex run is its value too
         yield from _shaped(text, tokens, lo, hi, at if own else -2, family)
 
 
 _PIN_VERB_OBJECTS = frozenset("the it a an this that these those them him her up down onto on to".split())
+# "log in on the iPad2", "my Pixel8a account": a name said with an article is a thing, not a password
+_DETERMINERS = frozenset("the my your his her our their a an this that with via using new old".split())
+
+
+def _account_shaped(token: str) -> bool:
+    """Shaped like a password with nothing else to say it is one: a capital, a small letter,
+    and a digit or symbol ("Biscuit2011", "tulip!Garden"); not a handle or an all-capitals
+    account number (an IBAN)."""
+    return (token[:1] != "@" and _password_shaped(token) and any(c.isupper() for c in token)
+            and any(c.islower() for c in token))
+
+
+def _key_shaped(token: str, secret_key: bool) -> bool:
+    """The value of a key word: 12+ characters of mixed case and digits that change class
+    often, as generated keys do ("Wq3uTz8vLp0sN6yR"); after "private", "secret", "wallet",
+    "pre-shared"… key, also a hex run of 32+ (which alone is a commit id or a checksum)."""
+    if secret_key and _HEX_KEY().match(token):
+        return True
+    return (len(token) >= 12 and _classes(token) == 3 and _password_shaped(token)
+            and _class_changes(token) >= 0.3)
 
 
 def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
@@ -542,7 +586,12 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
         nxt = tokens[i + 1][2].lower() if i + 1 < len(tokens) else ""
         if family in ("password", "both") and _password_shaped(token):
             yield start, end, "password"
-        elif family in ("code", "both") and _CODE_SHAPE().match(token) and prev not in _NOT_VALUE_BEFORE \
+        elif family == "account" and _account_shaped(token) and prev not in _NOT_VALUE_BEFORE \
+                and prev not in _DETERMINERS:
+            yield start, end, "password"
+        elif family in ("key", "secret-key") and _key_shaped(token, family == "secret-key"):
+            yield start, end, "password"
+        elif family in ("code", "both", "lock") and _CODE_SHAPE().match(token) and prev not in _NOT_VALUE_BEFORE \
                 and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
             # digits in groups ("8391 0274 5519"): the whole run is one code
             j = i
@@ -551,9 +600,9 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
                 j += 1
             yield start, tokens[j][1], "code"
             i = j
-        elif family == "combo" and _COMBO_SHAPE().match(token):
+        elif family in ("combo", "lock") and _COMBO_SHAPE().match(token):
             yield start, end, "code"
-        elif family == "key" and _KEY_GROUP().match(token) and any(c.isdigit() for c in token):
+        elif family in ("key", "secret-key") and _KEY_GROUP().match(token) and any(c.isdigit() for c in token):
             # "MZXW 6YTB OI4T KNRQ GE3D", "PHX-2291-AKQ7-ZZ03-LM88": three or more groups
             j = i
             while j + 1 < len(tokens) and _KEY_GROUP().match(tokens[j + 1][2]) \
