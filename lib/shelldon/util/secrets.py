@@ -143,8 +143,9 @@ _CODE_OWNERS = (r"(?:door|front door|back door|gate|garden gate|garage(?: door)?
                 r"security|unlock|phone|iphone|ipad|tablet|sim|building|car park|parking|intercom|"
                 r"bank|atm|card|debit card|credit card|door entry|panel|mailbox|letterbox|postbox|key|storage|"
                 r"house|flat|apartment|office|studio|cabin|caravan|boat|van|car|immobiliser|immobilizer|radio|"
-                r"tv|parental|gym|pool|arming|disarm|disarming|smart lock|front gate|back gate)")
-_FOR_WHAT = r"(?: (?:for|to|of|on|at|in|by|near|4|2) (?:the |my |our |a )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
+                r"tv|parental|gym|pool|arming|disarm|disarming|smart lock|front gate|back gate|(?:bin |bike )?store|cellar|"
+                r"basement|lobby|porch|cupboard)")
+_FOR_WHAT = r"(?: (?:for|to|of|on|at|in|by|near|4|2|für|för|pour|voor|para|per) (?:the |my |our |a |das |die |der |le |la )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
 _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |entry |access |lock |unlock )?"
                  r"(?:code|combo|combination|pin|passcode))"
                  r"|(?:code|combo|combination)s? (?:to|for|of|on) (?:the |my |our |mum's |dad's |[a-z]+'s )?"
@@ -178,7 +179,7 @@ _CODE_SAID = lazy(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _C
 # a passphrase is words: the rest of the clause is the secret
 _PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|backup phrase|mnemonic|"
                     r"(?:seed|recovery|mnemonic|backup) words|phrase secrète|phrase de passe|frase (?:de contraseña|"
-                    r"secreta|segreta|d'accesso)|wachtzin|lösenfras|merksatz|geheimsatz)"
+                    r"secreta|segreta|d'accesso)|wachtzin|lösenfras(?:en)?|merksatz|geheimsatz)"
                           # "the passphrase we chose is …": who chose it, in a clause of its own
                           + _FOR_WHAT + r"(?: (?:i|we|you|he|she|they|mum|dad)(?: [a-z']+){1,2})?"
                           # the verb in the languages whose words for it are above ("Passphrase ist …")
@@ -279,6 +280,8 @@ _UUID = lazy(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
 # "ssh-ed25519 AAAAC3Nz… marta@laptop": a public key is given away on purpose
 _PUBLIC_KEY = lazy(r"\b(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)"
                    r"\s+AAAA[A-Za-z0-9+/]+={0,3}")
+# "SHA256:nThbg6kX…": a key's fingerprint is shown to be compared, not kept secret
+_FINGERPRINTS = ("SHA256:", "SHA1:", "MD5:")
 _SEPARATORS = lazy(r"[-_/+=]+")
 _QUERY_SECRET = lazy(r"(?P<pre>[?&](?:access_?token|token|key|api_?key|secret|sig|signature|"
                            r"password|pass|auth|code)=)(?P<value>[^&\s#]{8,})", re.IGNORECASE)
@@ -406,7 +409,7 @@ _CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:wi-?fi|wlan|router|su
 _CRED_CODE = (r"codes?|pins?|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
               r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号")
 _CRED_COMBO = r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial"
-_CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial|activation"
+_CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial|activation|psk"
 # what a software licence is called elsewhere, compounds too ("Software-Lizenz", "Lizenzschlüssel")
 _CRED_LICENCE = (r"licen[cs]e|lizenz\w{0,12}|licencia|licenza|licentie|licencja|лицензи\w{0,4}|seriennummer|"
                  r"produktschlüssel|aktivierungsschlüssel|numéro de série|número de serie|clé de (?:produit|licence)")
@@ -433,7 +436,7 @@ _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "
               "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
               "combo", "combin", "kombin", "safe", "padlock", "dial", "key", "schlüssel", "clave",
               "κωδικ", "密码", " p ", "lockbox", "lock box", "tresor", "coffre", "cassaforte", "caja fuerte", "kluis", "sejf", "сейф",
-              "licen", "lizenz", "лиценз", "série", "seri", "clé de", "activation", "account", "konto",
+              "licen", "lizenz", "лиценз", "série", "seri", "clé de", "activation", "psk", "account", "konto",
               "compte", "cuenta", "log in", "logging in", "log on", "sign in", "signing in")
 _WINDOW = 12
 _CLAUSE_END = lazy(r"[.;!?](?=\s|$)|\n|\s[-–—]+\s|[–—→]")
@@ -455,6 +458,7 @@ _NEGATIONS = frozenset("no without sans ohne sin sem zonder".split())
 _NOT_VALUE_BEFORE = frozenset("""
 id number no nr nº # ext extension room flight order invoice ref ticket tracking serial model line lines page
 step bus route platform seat table size version v port call phone tel mobile fax year in since from until till
+zimmer hotelzimmer habitación habitacion stanza kamer pokój pokoj modell modèle modelo modello
 by at on around about after before apartment apt flat building level floor ending ends isbn cve
 january february march april may june july august september october november december
 jan feb mar apr jun jul aug sep sept oct nov dec
@@ -472,8 +476,9 @@ _COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|\d{1,2}(?:-\d{1,2}){2,5})$")
 _KEY_GROUP = lazy(r"^[A-Z0-9]{2,6}(?:-[A-Z0-9]{3,6}){2,}$|^[A-Z0-9]{3,6}$")
 # what makes a key word name a secret key, whatever its value looks like (a hex private key)
 _KEY_QUALIFIERS = frozenset("""
-private secret pre-shared preshared psk wallet signing encryption decryption master seed shared
+private secret pre-shared preshared wallet signing encryption decryption master seed shared
 """.split())
+_WORDISH = lazy(r"[A-Z]?[a-z]{2,}")
 _HEX_KEY = lazy(r"^(?:0x)?[0-9a-fA-F]{32,}$")
 _NOT_PASSWORD = lazy(r"^(?:[a-z][a-z0-9+.-]*://.*|www\..*|[\w.+-]+@[\w-]+\.[\w.-]+|[\w-]+\.[A-Za-z]{1,4}|"
                      r"v?\d+(?:[.,:/-]\d+)+[a-z]{0,3}|\d+(?:[.,]\d+)?(?:[a-z]{1,3}|°[cf]?|%))$")
@@ -590,14 +595,14 @@ def _clause_spans(text: str):
         if family == "code" and word.group("code").lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
             continue   # "pin the note to the fridge"
         lo, hi = max(0, at - _WINDOW), min(len(tokens), at + _WINDOW + 1)
-        if family == "key" and prev in _KEY_QUALIFIERS:
+        if family == "key" and (prev in _KEY_QUALIFIERS or word.group(name).lower() == "psk"):
             family = "secret-key"   # "private key": a hex run is its value too
         yield from _shaped(text, tokens, lo, hi, at if own else -2, family)
 
 
 _PIN_VERB_OBJECTS = frozenset("the it a an this that these those them him her up down onto on to".split())
 # "log in on the iPad2", "my Pixel8a account": a name said with an article is a thing, not a password
-_DETERMINERS = frozenset("the my your his her our their a an this that with via using new old".split())
+_DETERMINERS = frozenset("the my your his her our their a an this that new old".split())
 
 
 def _account_shaped(token: str) -> bool:
@@ -614,8 +619,11 @@ def _key_shaped(token: str, secret_key: bool) -> bool:
     "pre-shared"… key, also a hex run of 32+ (which alone is a commit id or a checksum)."""
     if secret_key and _HEX_KEY().match(token):
         return True
-    return (len(token) >= 12 and _classes(token) == 3 and _password_shaped(token)
-            and _class_changes(token) >= 0.3)
+    if len(token) < 12 or _classes(token) < 3 or not _password_shaped(token):
+        return False
+    # a name made of words and a number (MacBookPro16, PixelWatch2Pro) is no generated key
+    letters = sum(c.isalpha() for c in token)
+    return sum(map(len, _WORDISH().findall(token))) < 0.6 * letters
 
 
 def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
@@ -810,7 +818,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         inside = bisect.bisect_right(urls, (start, float("inf")))   # the URLs that start at or before it
         if inside and url_ends[inside - 1] > start:
             continue
-        if _looks_random(match.group()):
+        if _looks_random(match.group()) and not text[max(0, start - 7):start].upper().endswith(_FINGERPRINTS):
             add(start, match.end(), "token")
     return sorted(span for span in found if span[2])
 
