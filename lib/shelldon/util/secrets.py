@@ -48,7 +48,16 @@ redacted:
   combination, "R36 L12 R27" or "17-32-08";
 - key words (key, Schlüssel, setup/product/licence key, serial): three or more groups of
   3–6 capitals and digits with a digit among them ("MZXW 6YTB OI4T", "PHX-2291-AKQ7-ZZ03");
-- words for both (clave, κωδικός, 密码): both shapes.
+- words for both (clave, κωδικός, 密码): both shapes;
+- lock words (keybox, key safe, lockbox, Tresor, coffre, cassaforte, caja fuerte, kluis,
+  sejf, сейф, Schlüsselkasten): a code or a dial combination;
+- account words (account, Konto, compte, cuenta, log in/into, sign in): only a token with a
+  capital, a small letter and a digit or symbol, not after an article or a label, not a
+  handle ("@name") — nothing else says it is a password;
+- licence words (Lizenz…, licencia, licenza, numéro de série, clé de licence, activation)
+  are key words; a key word also takes a generated key (12+ characters of capitals, small
+  letters and digits that is no CamelCase name: MacBookPro16 is left), and after private,
+  secret, wallet, pre-shared, signing… key (or "psk") a hex run of 32+.
 What it deliberately leaves: a code word naming a code that is no secret (zip, post,
 area, country, dress, promo, discount, voucher, tracking, QR, bar, error, status, source,
 sort, booking, reference, confirmation code; code review, code base, code of conduct,
@@ -56,7 +65,8 @@ sort, booking, reference, confirmation code; code review, code base, code of con
 code word, or one of the four after it); a credential word after "no"/"without" ("no
 passcode needed"); a password said as plain words ("the password is rosebud" is left:
 words are what the owner says about a password far more often than a password); digits
-for a password word (a PIN-like password needs a code word); a public ssh key.
+for a password word (a PIN-like password needs a code word); a public ssh key; a word
+elided into the next ("dell'ufficio"); a key fingerprint after "SHA256:".
 
 Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
 - Ordinary words, CamelCase and snake_case identifiers, file paths and dashed phrases are
