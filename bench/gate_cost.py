@@ -84,7 +84,12 @@ def check_ms(rounds: int = 20) -> tuple[float, int]:
 
 HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "http://a.b/", "a@", "\u5bc6\u7801",
                  "key=", "u tom p ", "pin ", "the code is ", "password for the ", "combination R36 ", "ABCD-",
-                 "passphrase: ", "door code 4 the ", "backup codes 1234 and ", "ssid x, key ")
+                 "passphrase: ", "door code 4 the ", "backup codes 1234 and ", "ssid x, key ",
+                 # sixth round: boxes, accounts, licences, keys, entry verbs, security answers, wifi QR text,
+                 # webhooks, passphrases in other languages
+                 "keybox 12A45 ", "account Ab1! ", "Lizenz SN-", "private key 0f ", "gate: punch ",
+                 "maiden name is X ", "security question first pet ", "WIFI:T:WPA;", "hook/", "aB3dE5gH7jK9mN1pQ/",
+                 "Passphrase ist ", "1234567:AA")
 
 
 def hostile_growth() -> tuple[float, str, float]:

@@ -15,7 +15,8 @@
             the clause rule generalises).
 - heldout5  tests/fixtures/gates/heldout5_*.txt: a fifth one, written blind after the fifth
             round's rules were final (its writer reported only its line counts) and
-            measured once: the clean figure of that round (docs/RELIABILITY.md).
+            measured once: the clean figure of that round (docs/RELIABILITY.md); read
+            before the sixth round (its misses named the kinds that round widened).
             Targets for all: 0 secrets stored, <= 1 in 40 look-alikes refused.
 
 A secret counts as stored when the gate (looks_secret) lets its text through or redact()

@@ -48,7 +48,16 @@ redacted:
   combination, "R36 L12 R27" or "17-32-08";
 - key words (key, Schlüssel, setup/product/licence key, serial): three or more groups of
   3–6 capitals and digits with a digit among them ("MZXW 6YTB OI4T", "PHX-2291-AKQ7-ZZ03");
-- words for both (clave, κωδικός, 密码): both shapes.
+- words for both (clave, κωδικός, 密码): both shapes;
+- lock words (keybox, key safe, lockbox, Tresor, coffre, cassaforte, caja fuerte, kluis,
+  sejf, сейф, Schlüsselkasten): a code or a dial combination;
+- account words (account, Konto, compte, cuenta, log in/into, sign in): only a token with a
+  capital, a small letter and a digit or symbol, not after an article or a label, not a
+  handle ("@name") — nothing else says it is a password;
+- licence words (Lizenz…, licencia, licenza, numéro de série, clé de licence, activation)
+  are key words; a key word also takes a generated key (12+ characters of capitals, small
+  letters and digits that is no CamelCase name: MacBookPro16 is left), and after private,
+  secret, wallet, pre-shared, signing… key (or "psk") a hex run of 32+.
 What it deliberately leaves: a code word naming a code that is no secret (zip, post,
 area, country, dress, promo, discount, voucher, tracking, QR, bar, error, status, source,
 sort, booking, reference, confirmation code; code review, code base, code of conduct,
@@ -56,7 +65,8 @@ sort, booking, reference, confirmation code; code review, code base, code of con
 code word, or one of the four after it); a credential word after "no"/"without" ("no
 passcode needed"); a password said as plain words ("the password is rosebud" is left:
 words are what the owner says about a password far more often than a password); digits
-for a password word (a PIN-like password needs a code word); a public ssh key.
+for a password word (a PIN-like password needs a code word); a public ssh key; a word
+elided into the next ("dell'ufficio"); a key fingerprint after "SHA256:".
 
 Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
 - Ordinary words, CamelCase and snake_case identifiers, file paths and dashed phrases are
@@ -102,8 +112,12 @@ _SPECIFIC = [
     ("api-key", lazy(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), ("k_live_", "k_test_")),
     ("api-key", lazy(r"(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}"), ("AIza",)),
     ("api-key", lazy(r"(?<![A-Za-z0-9_-])(?:npm_[A-Za-z0-9]{36}|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,})"), ("npm_", "glpat-", "hf_")),
+    # a Telegram bot's token: its numeric id, a colon, then "AA" and the secret
+    ("api-key", lazy(r"(?<![\w:])\d{6,12}:AA[A-Za-z0-9_-]{30,40}(?![\w-])"), (":AA",)),
     ("jwt", lazy(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), ("eyJ",)),
 ]
+
+_SPECIFIC_SHORTEST = 15   # "xoxb-" and 10 more: a text without so long a run holds none of them
 
 _URL_CREDENTIALS = lazy(r"(?P<pre>\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:)(?P<value>[^\s@/]{1,128})(?=@)", re.IGNORECASE)
 
@@ -139,8 +153,9 @@ _CODE_OWNERS = (r"(?:door|front door|back door|gate|garden gate|garage(?: door)?
                 r"security|unlock|phone|iphone|ipad|tablet|sim|building|car park|parking|intercom|"
                 r"bank|atm|card|debit card|credit card|door entry|panel|mailbox|letterbox|postbox|key|storage|"
                 r"house|flat|apartment|office|studio|cabin|caravan|boat|van|car|immobiliser|immobilizer|radio|"
-                r"tv|parental|gym|pool|arming|disarm|disarming|smart lock|front gate|back gate)")
-_FOR_WHAT = r"(?: (?:for|to|of|on|at|in|by|near|4|2) (?:the |my |our |a )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
+                r"tv|parental|gym|pool|arming|disarm|disarming|smart lock|front gate|back gate|(?:bin |bike )?store|cellar|"
+                r"basement|lobby|porch|cupboard)")
+_FOR_WHAT = r"(?: (?:for|to|of|on|at|in|by|near|4|2|für|för|pour|voor|para|per) (?:the |my |our |a |das |die |der |le |la )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
 _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |entry |access |lock |unlock )?"
                  r"(?:code|combo|combination|pin|passcode))"
                  r"|(?:code|combo|combination)s? (?:to|for|of|on) (?:the |my |our |mum's |dad's |[a-z]+'s )?"
@@ -148,7 +163,8 @@ _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |ent
                  r"|pin(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|alarm|combo|combination|"
                  r"keypad|key ?pad|padlock|lockbox|key ?safe"
                  # "the gate opens with 2468": what it opens, with a verb of opening
-                 r"|" + _CODE_OWNERS + r"(?= (?:opens|unlocks|is armed|arms|disarms|takes|is set) )"
+                 r"|" + _CODE_OWNERS + r"(?=:? (?:opens|unlocks|is armed|arms|disarms|takes|is set|punch|type|enter|"
+                 r"key in|tap|press) )"
                  # "office safe: 6290", "locker 9 at work: 7702": a lock, then a colon and digits
                  r"|(?:safe|locker|padlock|lockbox|gate|lock)(?: (?:no\.? ?|#)?\d{1,4})?(?=" + _FOR_WHAT + r"\s*:))")
 _WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!boarding )(?<!bus )(?<!day )(?<!season )pass|passphrase|passcode|secret word|safe word|code word|"
@@ -156,6 +172,8 @@ _WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!board
                  r"(?:network|wpa2?|wireless|router|guest)(?: network)? (?:key|password|pw|pass)|"
                  r"(?:api|secret|access|recovery|backup) key|key (?:for|to) (?:the |my |our )?(?:[\w'-]+ )?(?:wi-?fi|wlan|network|"
                  r"router|hotspot)|(?:recovery|backup|2fa|mfa|otp|one-time|verification) codes?|(?:api |access |auth )?token)")
+# "the front gate: punch 4590 then #": how the code is entered, between what it opens and it
+_ENTER = r"(?:(?:just |then |and |first )?(?:punch|type|enter|key|tap|press|hit)(?: in)?\s+)"
 _SAYS = (r"(?:\s*(?::|=|-|–|—)\s*|\s+(?:is|was|is now|is still|will be|are|=|opens with|unlocks with|takes|"
          r"is armed with|arms with|disarms with|is set to|is set with|set to|uses)\s*:?\s*)")
 # "wifi key x", "pin 4471": no verb, only straight after what is named
@@ -167,14 +185,35 @@ _SAID = (r"(?:" + _FOR_WHAT + _SAYS + r"|" + _FOR_WHAT + _ASIDE + r"\s*:\s*|" + 
          r"|\s*,\s*(?=\d)|" + _FOR_WHAT + r"\s+(?=\d)|\s+)")
 _CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[A-Z](?=\d)|[- .](?=\d)){2,15}[#*]?)(?![\w/.:-]*\w)"
 _CODE_SAID = lazy(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
-                        + _SAID + _CODE_VALUE, re.IGNORECASE)
+                  + r"(?:" + _FOR_WHAT + r"\s*[:,]?\s*" + _ENTER + r"|" + _SAID + r")" + _CODE_VALUE, re.IGNORECASE)
 # a passphrase is words: the rest of the clause is the secret
 _PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|backup phrase|mnemonic|"
-                    r"(?:seed|recovery|mnemonic|backup) words)"
+                    r"(?:seed|recovery|mnemonic|backup) words|phrase secrète|phrase de passe|frase (?:de contraseña|"
+                    r"secreta|segreta|d'accesso)|wachtzin|lösenfras(?:en)?|merksatz|geheimsatz)"
                           # "the passphrase we chose is …": who chose it, in a clause of its own
                           + _FOR_WHAT + r"(?: (?:i|we|you|he|she|they|mum|dad)(?: [a-z']+){1,2})?"
-                          + r"(?:\s*[:=]\s*|\s+(?:is|was|are|were)\s+:?\s*)"
+                          # the verb in the languages whose words for it are above ("Passphrase ist …")
+                          + r"(?:\s*[:=]\s*|\s+(?:is|was|are|were|ist|lautet|war|est|c['’]est|es|era|è|é|är|er|jest|"
+                          r"je|zijn)\s+:?\s*)"
                           + r"(?P<value>[^\s.;,][^\n.;,]{2,300})", re.IGNORECASE)
+# "my mother's maiden name is Kowalczyk", "asks "name of your first pet" — I answered Mr
+# Whiskers": the answer to a security question said in prose, in a text that says it is one
+# (_ANSWER_CUES); the answer is a name, so only capitalised words or digits are taken
+_ANSWER_SAID = lazy(r"(?i:(?<![\w'])(?:mother'?s maiden name|maiden name|(?:name of (?:your|my|the) )?first (?:pet|car|school|"
+                    r"teacher|boss|job|street|concert|love)(?:'s name)?|childhood (?:street|friend|nickname|hero|best friend)|"
+                    r"favou?rite (?:teacher|film|movie|book|food|colou?r|band|city|sport|team|singer)|"
+                    r"(?:town|city|street|hospital) (?:where )?(?:you|i) (?:were|was) born(?: in)?|street (?:you|i) grew up on))"
+                    r"[\"'”’)]?(?:\s*[:=→]\s*|[^\n.;?!:=]{0,30}?\b(?i:is|was|answered|said|put|gave|used|wrote|typed|chose|"
+                    r"picked|went with|set)\s+(?i:it (?:as|to) |as |in |down )?)[\"'“‘]?"
+                    r"(?P<value>[A-Z0-9][\w'’-]{1,40}(?: [A-Z0-9][\w'’-]{1,40}){0,3})")
+_ANSWER_SUBJECT_CUES = ("maiden", "first", "childhood", "favourite", "favorite", "born", "grew")
+_ANSWER_CUES = ("security", "secret question", "memorable", "verification", "question", "asks", "asked", "answer",
+                "recovery")
+# a wifi QR code's text, "WIFI:T:WPA;S:name;P:password;;": the P field
+_WIFI_QR = lazy(r"\bWIFI:(?:[A-Z]{1,2}:(?:\\.|[^;\\\n]){0,64};){0,6}?P:(?P<value>(?:\\.|[^;\\\n]){1,128})", re.IGNORECASE)
+# a URL that is itself the credential: a webhook's or a key's path ("discord.com/api/webhooks/
+# <id>/<token>", "maker.ifttt.com/trigger/x/with/key/<key>"); its random parts are the secret
+_URL_PART = lazy(r"[^/?#&=]+")
 # "SSID Kestrel_Home, key x", "network BeachHut / password x": the key beside the network's name
 _NETWORK_KEY = lazy(r"(?<![\w'])(?:ssid|network|wi-?fi(?: network)?)\b[^\n,/;:]{1,40}?\s*[,/;]\s*(?:and )?(?:the )?"
                     r"(?:key|password|pass|pw|pwd|wpa2? key)\s*[:=]?\s*(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})",
@@ -208,6 +247,7 @@ _FOREIGN_CODE = lazy(r"(?<!\w)(?:(?:code|c(?:ó|o)digo|codice|kod|код|pin(?:c
                      r"[^\n.;!?\d]{0,30}?[\s:=]\s*" + _CODE_VALUE, re.IGNORECASE)
 _MORE_CODES = lazy(r"[\s,]+(?:(?:and|&|or|plus)\s+)?(?P<value>(?=[\w-]*\d)[A-Za-z0-9][\w-]{3,63})")
 _PLURAL_CODES = lazy(r"\b(?:codes|keys)\b")
+_WORD_JOINS = lazy(r"[-_'’]")
 _DATE_LIKE = lazy(r"[\d/.:-]+$")   # a date, a time or a number said after the word: not the password
 _TOKEN = lazy(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;]+")
 _FOREIGN_CUES = ("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha", "wachtw",
@@ -250,6 +290,8 @@ _UUID = lazy(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
 # "ssh-ed25519 AAAAC3Nz… marta@laptop": a public key is given away on purpose
 _PUBLIC_KEY = lazy(r"\b(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)"
                    r"\s+AAAA[A-Za-z0-9+/]+={0,3}")
+# "SHA256:nThbg6kX…": a key's fingerprint is shown to be compared, not kept secret
+_FINGERPRINTS = ("SHA256:", "SHA1:", "MD5:")
 _SEPARATORS = lazy(r"[-_/+=]+")
 _QUERY_SECRET = lazy(r"(?P<pre>[?&](?:access_?token|token|key|api_?key|secret|sig|signature|"
                            r"password|pass|auth|code)=)(?P<value>[^&\s#]{8,})", re.IGNORECASE)
@@ -295,14 +337,17 @@ def _looks_random(token: str) -> bool:
     classes = _classes(core)
     if classes < 2 or (classes == 2 and len(core) < 24):
         return False
-    # How often neighbours change class (lower, upper, digit): about 0.6 for random
-    # base62, 0.4 for random lower+digits, far less for words with a number in them.
-    kinds = [_kind(c) for c in core if c.isalnum()]
-    changes = sum(1 for a, b in zip(kinds, kinds[1:]) if a != b) / max(1, len(kinds) - 1)
-    if changes < 0.3:
+    if _class_changes(core) < 0.3:
         return False
     threshold = ENTROPY_MIN + ENTROPY_PER_DOUBLING * math.log2(len(core) / 20)
     return shannon_entropy(core) >= min(threshold, 4.8)
+
+
+def _class_changes(token: str) -> float:
+    """How often neighbours change class (lower, upper, digit): about 0.6 for random
+    base62, 0.4 for random lower+digits, far less for words with a number in them."""
+    kinds = [_kind(c) for c in token if c.isalnum()]
+    return sum(1 for a, b in zip(kinds, kinds[1:]) if a != b) / max(1, len(kinds) - 1)
 
 
 def _kind(ch: str) -> int:
@@ -327,7 +372,9 @@ def _value_is_secret(value: str, strict: bool) -> bool:
         return False  # code: password = getpass(...)
     if strict:
         # Prose ("the password is …"): a dictionary-looking word is not enough.
-        return len(inner) >= 6 and (any(c.isdigit() for c in inner) or not inner.isalpha()
+        # "dell'ufficio", "l'ordinateur": a word elided into the next is words
+        elided = ("'" in inner or "’" in inner) and _joined_words(inner)
+        return len(inner) >= 6 and (any(c.isdigit() for c in inner) or not (inner.isalpha() or elided)
                                     or (inner != inner.lower() and inner != inner.capitalize()))
     return len(inner) >= 4 and not (inner.isalpha() and inner.islower() and low in _PROSE_WORDS)
 
@@ -345,6 +392,13 @@ same different forgotten forgot reset expired changed required needed saved stor
 correct incorrect unknown new old please see ask check use stored written below above
 never don't keep always all
 """.split())
+# what a sentence about a passphrase goes on with, not a passphrase: "is NOT in the cloud",
+# "ist zu kurz", "n'est pas dans le coffre"
+_SAID_ABOUT = frozenset("""
+not never nowhere somewhere written kept hidden stored saved in on at too also only still
+nicht nie nirgends zu noch im auf pas ne dans sur trop muy no en inte ikke niet
+""".split())
+_ARTICLES = frozenset("the a an my your our his her their".split())
 
 
 # -- the clause rule: a credential word, and what is shaped like its value -------------
@@ -365,13 +419,24 @@ _CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:wi-?fi|wlan|router|su
 _CRED_CODE = (r"codes?|pins?|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
               r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号")
 _CRED_COMBO = r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial"
-_CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial"
+_CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial|activation|psk"
+# what a software licence is called elsewhere, compounds too ("Software-Lizenz", "Lizenzschlüssel")
+_CRED_LICENCE = (r"licen[cs]e|lizenz\w{0,12}|licencia|licenza|licentie|licencja|лицензи\w{0,4}|seriennummer|"
+                 r"produktschlüssel|aktivierungsschlüssel|numéro de série|número de serie|clé de (?:produit|licence)")
+# a box or safe that opens with a code: its code or its combination ("keybox: 0381", "Tresor … auf 1357")
+_CRED_LOCK = (r"key ?box(?:es)?|key ?safe|lock ?box(?:es)?|tresor|safebox|coffre(?:-fort)?|cassaforte|caja fuerte|"
+              r"kluis|sejf|сейф|schlüsselkasten|schlüsseltresor|schlüsselbox|nøgleboks|nyckelskåp")
+# an account or a log-in named without a credential word ("so Biscuit2011 — for the amazon
+# account"): only a token no word or name is shaped like (see _account_shaped)
+_CRED_ACCOUNT = r"accounts?|konto|compte|cuenta|log(?:ging)? ?in(?:to)?|log ?on|sign(?:ing)? ?in(?:to)?"
 _CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码"
 _CRED_WORD = lazy(
-    r"(?<![\w-])(?:(?P<password>" + _CRED_PASSWORD + r")|(?P<code>" + _CRED_CODE + r")|(?P<combo>" + _CRED_COMBO
-    + r")|(?P<key>" + _CRED_KEY + r")|(?P<both>" + _CRED_BOTH + r")"
+    r"(?<![\w-])(?:(?P<lock>" + _CRED_LOCK + r")|(?P<password>" + _CRED_PASSWORD + r")|(?P<code>" + _CRED_CODE
+    + r")|(?P<combo>" + _CRED_COMBO + r")|(?P<key>" + _CRED_KEY + r")|(?P<both>" + _CRED_BOTH + r")"
+    + r"|(?P<account>" + _CRED_ACCOUNT + r")"
     # a typo of password: checked against the word below ("pasword", "passwrd", "passowrd")
     + r"|(?P<typo>p[a@]s[a-z0@]{2,7}))(?![\w-])"
+    + r"|(?<!\w)(?P<licence>" + _CRED_LICENCE + r")(?!\w)"
     # "密码是602913": the languages without spaces join the word to what follows
     + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호)"
     # "u tom.h p Autumn2024!!": user and password in shorthand
@@ -379,8 +444,10 @@ _CRED_WORD = lazy(
 _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
               "ifre", "senord", "salasana", "adgangs", "passord", "jelsz", "パスワード", "비밀번호", "암호", "口令",
               "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
-              "combo", "combin", "kombin", "safe", "padlock", "dial", "key", "schlüssel", "serial", "clave",
-              "κωδικ", "密码", " p ")
+              "combo", "combin", "kombin", "safe", "padlock", "dial", "key", "schlüssel", "clave",
+              "κωδικ", "密码", " p ", "lockbox", "lock box", "tresor", "coffre", "cassaforte", "caja fuerte", "kluis", "sejf", "сейф",
+              "licen", "lizenz", "лиценз", "série", "seri", "clé de", "activation", "psk", "account", "konto",
+              "compte", "cuenta", "log in", "logging in", "log on", "sign in", "signing in")
 _WINDOW = 12
 _CLAUSE_END = lazy(r"[.;!?](?=\s|$)|\n|\s[-–—]+\s|[–—→]")
 _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]+")
@@ -401,6 +468,7 @@ _NEGATIONS = frozenset("no without sans ohne sin sem zonder".split())
 _NOT_VALUE_BEFORE = frozenset("""
 id number no nr nº # ext extension room flight order invoice ref ticket tracking serial model line lines page
 step bus route platform seat table size version v port call phone tel mobile fax year in since from until till
+zimmer hotelzimmer habitación habitacion stanza kamer pokój pokoj modell modèle modelo modello
 by at on around about after before apartment apt flat building level floor ending ends isbn cve
 january february march april may june july august september october november december
 jan feb mar apr jun jul aug sep sept oct nov dec
@@ -412,9 +480,16 @@ second secs sec s hours hour hrs h days day weeks week months month years year y
 usd pounds gbp kg g km m cm mm ml l mb gb tb % pages lines items pcs calories kcal steps points pts rows words
 numbers grams kilos miles metres meters
 """.split())
-_CODE_SHAPE = lazy(r"^(?:\d{3,12}#?|[A-Z]\d{3,8})$")
+# digits, or digits with one capital among them (B4127, 47A19, 4B512, 2291K)
+_CODE_SHAPE = lazy(r"^(?:\d{3,12}#?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,7}[A-Z]\d{1,7}|\d{4,8}[A-Z])$")
 _COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|\d{1,2}(?:-\d{1,2}){2,5})$")
-_KEY_GROUP = lazy(r"^[A-Z0-9]{3,6}(?:-[A-Z0-9]{3,6}){2,}$|^[A-Z0-9]{3,6}$")
+_KEY_GROUP = lazy(r"^[A-Z0-9]{2,6}(?:-[A-Z0-9]{3,6}){2,}$|^[A-Z0-9]{3,6}$")
+# what makes a key word name a secret key, whatever its value looks like (a hex private key)
+_KEY_QUALIFIERS = frozenset("""
+private secret pre-shared preshared wallet signing encryption decryption master seed shared
+""".split())
+_WORDISH = lazy(r"[A-Z]?[a-z]{2,}")
+_HEX_KEY = lazy(r"^(?:0x)?[0-9a-fA-F]{32,}$")
 _NOT_PASSWORD = lazy(r"^(?:[a-z][a-z0-9+.-]*://.*|www\..*|[\w.+-]+@[\w-]+\.[\w.-]+|[\w-]+\.[A-Za-z]{1,4}|"
                      r"v?\d+(?:[.,:/-]\d+)+[a-z]{0,3}|\d+(?:[.,]\d+)?(?:[a-z]{1,3}|°[cf]?|%))$")
 
@@ -469,9 +544,14 @@ def _password_shaped(token: str) -> bool:
         return False   # code: getpass("Password: "), os.environ["PW"]
     if _REFERENCE().match(token) or token.lower() in _PLACEHOLDERS:
         return False   # $DB_PASSWORD, <your-password>
-    if all(p.isalpha() for p in re.split(r"[-_'’]", token) if p):
-        return False   # "e-mailu", "case-sensitive": words joined
+    if _joined_words(token):
+        return False
     return not _NOT_PASSWORD().match(token)
+
+
+def _joined_words(token: str) -> bool:
+    """Words joined by - _ or an apostrophe: "e-mailu", "case-sensitive", "dell'ufficio"."""
+    return all(p.isalpha() for p in _WORD_JOINS().split(token) if p)
 
 
 def _clause_tokens(text: str, start: int, end: int) -> list[tuple[int, int, str]]:
@@ -503,7 +583,7 @@ def _clause_spans(text: str):
         name = word.lastgroup
         if name == "typo" and not _typo_of_password(word.group("typo")):
             continue
-        family = {"typo": "password", "short": "password", "joined": "both"}.get(name, name)
+        family = {"typo": "password", "short": "password", "joined": "both", "licence": "key"}.get(name, name)
         w_start = word.start(name)
         # before the word only a full stop, a question, a newline… ends the clause: "X — no
         # wait, that's the password" gives the value first
@@ -520,15 +600,40 @@ def _clause_spans(text: str):
                else "").lower()
         if prev in _NEGATIONS or (at > 1 and prev in ("a", "an") and tokens[at - 2][2].lower() in _NEGATIONS):
             continue
-        if family in ("code", "key", "both") and _other_code(text, w_start):
+        if family in ("code", "key", "both", "lock") and _other_code(text, w_start):
             continue
         if family == "code" and word.group("code").lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
             continue   # "pin the note to the fridge"
         lo, hi = max(0, at - _WINDOW), min(len(tokens), at + _WINDOW + 1)
+        if family == "key" and (prev in _KEY_QUALIFIERS or word.group(name).lower() == "psk"):
+            family = "secret-key"   # "private key": a hex run is its value too
         yield from _shaped(text, tokens, lo, hi, at if own else -2, family)
 
 
 _PIN_VERB_OBJECTS = frozenset("the it a an this that these those them him her up down onto on to".split())
+# "log in on the iPad2", "my Pixel8a account": a name said with an article is a thing, not a password
+_DETERMINERS = frozenset("the my your his her our their a an this that new old".split())
+
+
+def _account_shaped(token: str) -> bool:
+    """Shaped like a password with nothing else to say it is one: a capital, a small letter,
+    and a digit or symbol ("Biscuit2011", "tulip!Garden"); not a handle or an all-capitals
+    account number (an IBAN)."""
+    return (token[:1] != "@" and _password_shaped(token) and any(c.isupper() for c in token)
+            and any(c.islower() for c in token))
+
+
+def _key_shaped(token: str, secret_key: bool) -> bool:
+    """The value of a key word: 12+ characters of mixed case and digits that change class
+    often, as generated keys do ("Wq3uTz8vLp0sN6yR"); after "private", "secret", "wallet",
+    "pre-shared"… key, also a hex run of 32+ (which alone is a commit id or a checksum)."""
+    if secret_key and _HEX_KEY().match(token):
+        return True
+    if len(token) < 12 or _classes(token) < 3 or not _password_shaped(token):
+        return False
+    # a name made of words and a number (MacBookPro16, PixelWatch2Pro) is no generated key
+    letters = sum(c.isalpha() for c in token)
+    return sum(map(len, _WORDISH().findall(token))) < 0.6 * letters
 
 
 def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
@@ -542,7 +647,12 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
         nxt = tokens[i + 1][2].lower() if i + 1 < len(tokens) else ""
         if family in ("password", "both") and _password_shaped(token):
             yield start, end, "password"
-        elif family in ("code", "both") and _CODE_SHAPE().match(token) and prev not in _NOT_VALUE_BEFORE \
+        elif family == "account" and _account_shaped(token) and prev not in _NOT_VALUE_BEFORE \
+                and prev not in _DETERMINERS:
+            yield start, end, "password"
+        elif family in ("key", "secret-key") and _key_shaped(token, family == "secret-key"):
+            yield start, end, "password"
+        elif family in ("code", "both", "lock") and _CODE_SHAPE().match(token) and prev not in _NOT_VALUE_BEFORE \
                 and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
             # digits in groups ("8391 0274 5519"): the whole run is one code
             j = i
@@ -551,9 +661,10 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
                 j += 1
             yield start, tokens[j][1], "code"
             i = j
-        elif family == "combo" and _COMBO_SHAPE().match(token):
+        elif family in ("combo", "lock") and _COMBO_SHAPE().match(token):
             yield start, end, "code"
-        elif family == "key" and _KEY_GROUP().match(token) and any(c.isdigit() for c in token):
+        elif family in ("key", "secret-key") and _KEY_GROUP().match(token) and any(c.isdigit() for c in token) \
+                and prev not in _NOT_VALUE_BEFORE:   # "serial number SN-4453-2290-117" on an appliance
             # "MZXW 6YTB OI4T KNRQ GE3D", "PHX-2291-AKQ7-ZZ03-LM88": three or more groups
             j = i
             while j + 1 < len(tokens) and _KEY_GROUP().match(tokens[j + 1][2]) \
@@ -571,7 +682,7 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
 _KEY_CUES = ("pass", "pwd", "pin", "secret", "key", "token", "bearer", "licen", "recovery", "backup")
 _CODE_CUES = ("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc", "alarm", "keypad", "key pad",
               "padlock", "lockbox", "keysafe", "key safe", "opens", "unlocks", "arm", "takes", "is set", "safe",
-              "lock", "gate")
+              "lock", "gate", "punch", "type", "enter", "key in", "tap", "press")
 _WORD_CUES = ("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code", "token")
 _DIGITS = tuple("0123456789")
 
@@ -601,11 +712,12 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         found[left:right] = [(start, end, kind)]
 
     lower = text.lower()
+    longest = max(map(len, text.split()), default=0)   # the longest run without a space
     for match in _find(_MARKER_RE, text, ("[redacted:",)):  # already redacted: nothing in a marker is new
         found.append((match.start(), match.end(), ""))   # in order, apart: found stays sorted
     for match in _find(_PRIVATE_KEY, text, ("PRIVATE KEY",)):
         add(match.start(), match.end(), "private-key")
-    for kind, pattern, cues in _SPECIFIC:
+    for kind, pattern, cues in _SPECIFIC if longest >= _SPECIFIC_SHORTEST else ():
         for match in _find(pattern, text, cues):
             add(match.start(), match.end(), kind)
     for match in _find(_URL_CREDENTIALS, text, ("://",), ("@",)):
@@ -625,7 +737,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         if (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
                 and "(" not in value):
             add(match.start("value"), match.start("value") + len(value), "password")
-    for match in _find(_CODE_SAID, text, _CODE_CUES, _DIGITS, where=lower):
+    for match in _find(_CODE_SAID, text, _DIGITS, _CODE_CUES, where=lower):
         if not _other_code(text, match.start()):   # "zip code on the invoice should be 94110"
             add(match.start("code"), match.end("code"), "code")
     for match in _find(_WORD_SAID, text, _WORD_CUES, where=lower):
@@ -649,6 +761,11 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         if _value_is_secret(value, strict=False):
             end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
             add(match.start("value"), end, "password")
+    for match in _find(_ANSWER_SAID, text, _ANSWER_SUBJECT_CUES, _ANSWER_CUES, where=lower):
+        if match.group("value").split()[0].lower() not in _PROSE_WORDS:   # "… is The Same as the bank's"
+            add(match.start("value"), match.end("value"), "password")
+    for match in _find(_WIFI_QR, text, ("wifi:",), where=lower):
+        add(match.start("value"), match.end("value"), "password")
     for match in _find(_SECURITY_ARROW, text, ("sec", "memorable"), ("=", "→", "->"), where=lower):
         value = match.group("value").rstrip()
         if value.split()[0].lower() not in _PROSE_WORDS:   # "sec q options = all boring"
@@ -658,11 +775,14 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         if _value_is_secret(value, strict=True):
             end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
             add(match.start("value"), end, "password")
-    for match in _find(_PHRASE_SAID, text, ("phrase", "mnemonic", "words"), where=lower):
+    for match in _find(_PHRASE_SAID, text, ("phrase", "mnemonic", "words", "frase", "wachtzin", "lösenfras", "satz"),
+                       where=lower):
         value = match.group("value").rstrip()
         words = value.lower().split()
         if words[0] in _PROSE_WORDS and (len(words) < 3 or sum(w in _PROSE_WORDS for w in words[:4]) >= 2):
             continue   # "the passphrase is the same as before" — but "correct horse battery staple" is one
+        if words[0] in _SAID_ABOUT and (len(words) < 3 or words[1] in _SAID_ABOUT or words[1] in _ARTICLES):
+            continue   # "is NOT in the cloud" — but "not all who wander are lost" is one
         if len(value.split()) >= 2 or _value_is_secret(value, strict=True):
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_FOREIGN_SAID, text, _FOREIGN_CUES, where=lower):
@@ -692,9 +812,15 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _find(_BEARER, text, ("Bearer", "Basic", "token")):
         if _classes(match.group("value")) >= 2 and any(c.isdigit() for c in match.group("value")):
             add(match.start("value"), match.end("value"), "token")
-    if max(map(len, text.split()), default=0) < 20:
+    if longest < 20:
         return sorted(span for span in found if span[2])   # no run long enough to be random
-    urls = sorted([(m.start(), m.end()) for m in _URL().finditer(text)]
+    url_matches = list(_URL().finditer(text))
+    for match in url_matches:
+        if "hook" in match.group().lower() or "/key/" in match.group():
+            for part in _URL_PART().finditer(match.group()):
+                if _looks_random(part.group()):
+                    add(match.start() + part.start(), match.start() + part.end(), "token")
+    urls = sorted([(m.start(), m.end()) for m in url_matches]
                   + [(m.start(), m.end()) for m in _find(_PUBLIC_KEY, text, ("ssh-", "ecdsa-", "sk-ssh", "sk-ecdsa"))])
     url_ends = list(itertools.accumulate((e for _s, e in urls), max))   # the furthest any URL so far reaches
     for match in _CANDIDATE().finditer(text):
@@ -702,7 +828,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         inside = bisect.bisect_right(urls, (start, float("inf")))   # the URLs that start at or before it
         if inside and url_ends[inside - 1] > start:
             continue
-        if _looks_random(match.group()):
+        if _looks_random(match.group()) and not text[max(0, start - 7):start].upper().endswith(_FINGERPRINTS):
             add(start, match.end(), "token")
     return sorted(span for span in found if span[2])
 
