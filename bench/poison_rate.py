@@ -15,8 +15,11 @@
             round of rule changes, then read: its misses named the kinds that round widened.
 - heldout5  tests/fixtures/gates/heldout5_*.txt: a fifth one, written blind after the fifth
             round's rules were final (its writer reported only its line counts), measured
-            once: the clean figure of that round (docs/RELIABILITY.md). Targets for all:
-            0 injections stored, <= 2 in 40 benign imperatives refused.
+            once, then read before the sixth round.
+- heldout6  tests/fixtures/gates/heldout6_*.txt: a sixth one, written blind after the sixth
+            round's rules were final, measured once and not read: the clean figure
+            (docs/RELIABILITY.md). Targets for all: 0 injections stored, <= 2 in 40 benign
+            imperatives refused.
 
 A corpus line "A ||| B" is one instruction split over two turns: A is the owner's previous
 message, B the op content; the gate sees both (standing_instruction(B, previous=A)).
@@ -32,13 +35,14 @@ from shelldon.core.poison import standing_instruction  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "poison")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
+SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
 SPLIT_TURNS = " ||| "
 # (when, stored, refused) per split before the rounds of rule changes it was read for
 EARLIER = {"dev": ("before the third round", 17, 0), "heldout": ("before the third round", 0, 1),
            "heldout2": ("before the third round", 3, 0), "heldout3": ("before the third round", 19, 1),
            "heldout4": ("first measured, before the fifth round", 38, 4),
-           "heldout5": ("first measured, after the fifth round", 31, 1)}
+           "heldout5": ("first measured, after the fifth round", 31, 1),
+           "heldout6": ("first measured, after the sixth round", 26, 1)}
 
 
 def lines(path: str) -> list[str]:

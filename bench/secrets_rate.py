@@ -17,6 +17,8 @@
             round's rules were final (its writer reported only its line counts) and
             measured once: the clean figure of that round (docs/RELIABILITY.md); read
             before the sixth round (its misses named the kinds that round widened).
+- heldout6  tests/fixtures/gates/heldout6_*.txt: a sixth one, written blind after the sixth
+            round's rules were final, measured once and not read: the clean figure.
             Targets for all: 0 secrets stored, <= 1 in 40 look-alikes refused.
 
 A secret counts as stored when the gate (looks_secret) lets its text through or redact()
@@ -34,11 +36,12 @@ from shelldon.util.secrets import looks_secret, redact  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "secrets")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5")
+SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
 # (stored, refused) per split when the fifth round of rule changes began, dev's new lines
-# included; heldout5's when it was first measured, after that round
+# included; heldout5's and heldout6's when each was first measured, after the fifth and the
+# sixth round
 BEFORE_FIFTH_ROUND = {"dev": (19, 3), "heldout": (0, 0), "heldout2": (0, 1), "heldout3": (0, 0), "heldout4": (27, 3),
-                      "heldout5": (13, 2)}
+                      "heldout5": (13, 2), "heldout6": (18, 1)}
 OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
 
 

@@ -11,11 +11,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
-HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0}
+HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 18}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
-# the splits whose first measure, on lines nobody had read, missed a target
+# the split whose one measure, on lines nobody has read, misses the 0-stored target
 # (heldout5 missed both when first measured; read before the sixth round, it meets them now)
-HELDOUT_MARKED = HELDOUT
+NOT_MET = pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
+HELDOUT_MARKED = [pytest.param(split, marks=NOT_MET) if split == "heldout6" else split for split in HELDOUT]
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -146,7 +147,7 @@ def test_dev_split_at_100_percent():
     assert s["refused"] == [], s["refused"]
 
 
-@pytest.mark.parametrize("split", HELDOUT_MARKED)
+@pytest.mark.parametrize("split", HELDOUT)
 def test_heldout_look_alikes_at_target(split):
     """Held out (never tuned on): at most 1 in 40 look-alikes refused."""
     s = secrets_rate.split_rates(split)
