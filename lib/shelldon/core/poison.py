@@ -12,9 +12,12 @@ water the plants"); an instruction is said *to* the pet ("always answer briefly"
 must…"). Reported speech ("Ana says you must try the pastel de nata") is a fact.
 
 Pure: text in, a label or None out. Measured in bench/poison_rate.py on the fixtures in
-tests/fixtures/poison/. Known limits: an instruction encoded (base64, spelled out letter by
-letter) or phrased as a plain preference passes; the core then stores a preference, which
-is what preferences/ is for.
+tests/fixtures/poison/ and the held-out corpora in tests/fixtures/gates/. An order hidden
+from a reader (base64, Unicode tag letters, rot13, backwards, letters spelled out) is read
+as written to be read (_hidden). Known limits: an instruction phrased as a plain
+preference passes (the core then stores a preference, which is what preferences/ is for),
+and so does one in a language or a form none of the word lists below holds — on the
+latest blind corpus, about a quarter (docs/RELIABILITY.md).
 """
 import functools
 import re
