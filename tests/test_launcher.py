@@ -223,7 +223,8 @@ def _worker_home(open_home, user):
 def test_fifty_concurrent_clients_each_get_their_own_reply(open_home, worker_user):
     home = _worker_home(open_home, worker_user)
     daemon = launcher(home, "--worker-user", worker_user.pw_name, "--max-workers", "4")
-    messages = [f"remember that locker kq{i} opens with code {1000 + i}" for i in range(50)]
+    # each its own words, and no secret in them (a locker code would be redacted before it is recorded)
+    messages = [f"remember that the parrot kq{i} eats {1000 + i} seeds a week" for i in range(50)]
     try:
         with ThreadPoolExecutor(max_workers=50) as pool:
             results = list(pool.map(lambda m: say(home, m), messages))
@@ -241,7 +242,7 @@ def test_fifty_concurrent_clients_each_get_their_own_reply(open_home, worker_use
                               "AND p.role = 'pet' WHERE o.role = 'owner' AND o.content = ?", (message,))
         assert recorded == [(result.stdout.rstrip("\n"),)]  # its own reply, recorded once
     assert rows(home, "SELECT count(*), count(DISTINCT turn_id) FROM messages") == [(100, 50)]
-    assert len(list((home / "memory/facts").glob("locker-kq*.md"))) == 50
+    assert len(list((home / "memory/facts").glob("parrot-kq*.md"))) == 50
     assert reaped, children_of(daemon.pid)
     assert "vault isolation OFF" not in log
     consistent(home)
