@@ -675,12 +675,17 @@ _TRIGGER_CJK = "たら|ときは|時は|場合は|면|때는|때마다|的时候
 _SHOW_CJK = "答え|返信|返事|表示|送|見せ|보여|보내|알려|대답|告诉|发送|发给|回答|回复|显示|分享"
 
 
+def _column(table: dict, index: int) -> str:
+    """One group of every language of a table, as one alternation."""
+    return "|".join(words[index] for words in table.values() if words[index])
+
+
 def _alt(index: int) -> str:
-    return "|".join(words[index] for words in _LEXICON.values())
+    return _column(_LEXICON, index)
 
 
 def _order(index: int) -> str:
-    return "|".join(words[index] for words in _ORDER_WORDS.values() if words[index])
+    return _column(_ORDER_WORDS, index)
 
 
 def _per_language(first: tuple, gap: str, then: tuple) -> str:
@@ -701,7 +706,7 @@ _CLAUSE = r"(?:^|[.!?:;,\n]\s*)(?:(?:and|og|och|und|et|y|e|en|i|a|и|і|ve|dan|e
 
 
 def _cjk(index: int) -> str:
-    return "|".join(words[index] for words in _CJK.values())
+    return _column(_CJK, index)
 
 
 _W = r"(?<!\w)(?:{})(?!\w)"

@@ -693,6 +693,15 @@ def _find(pattern, text: str, *cues, where: str | None = None):
     return pattern().finditer(text) if cued(text if where is None else where, *cues) else ()
 
 
+def _value_end(match) -> int:
+    """Where a prose value ends: a quoted one with its closing quote, a bare one before the
+    full stop or bracket that ends its sentence."""
+    value = match.group("value")
+    if value[:1] in "\"'`":
+        return match.end("value")
+    return match.start("value") + len(value.rstrip(".!?)"))
+
+
 def _spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret, non-overlapping, in order."""
     found: list[tuple[int, int, str]] = []   # sorted, never overlapping: each add looks at its neighbours
@@ -744,7 +753,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         value = match.group("value")
         if _value_is_secret(value, strict=True) or (
                 _SECRET_WORD().match(match.group()) and value.isalpha() and value.lower() not in _PROSE_WORDS):
-            end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
+            end = _value_end(match)
             add(match.start("value"), end, "password")
             named = text[match.start():match.start("value")].rstrip(" :=-").lower()
             if _PLURAL_CODES().search(named):
@@ -759,7 +768,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _find(_SECURITY_ANSWER, text, ("answer", "memorable", "maiden"), where=lower):
         value = match.group("value")
         if _value_is_secret(value, strict=False):
-            end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
+            end = _value_end(match)
             add(match.start("value"), end, "password")
     for match in _find(_ANSWER_SAID, text, _ANSWER_SUBJECT_CUES, _ANSWER_CUES, where=lower):
         if match.group("value").split()[0].lower() not in _PROSE_WORDS:   # "… is The Same as the bank's"
@@ -773,7 +782,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _find(_NETWORK_KEY, text, ("ssid", "network", "wifi", "wi-fi"), where=lower):
         value = match.group("value")
         if _value_is_secret(value, strict=True):
-            end = match.start("value") + len(value.rstrip(".!?)")) if value[:1] not in "\"'`" else match.end("value")
+            end = _value_end(match)
             add(match.start("value"), end, "password")
     for match in _find(_PHRASE_SAID, text, ("phrase", "mnemonic", "words", "frase", "wachtzin", "lösenfras", "satz"),
                        where=lower):
