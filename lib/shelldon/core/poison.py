@@ -25,6 +25,7 @@ import unicodedata
 
 from ..util.lazyre import cued, lazy
 from ..util.skeleton import skeleton
+from .instruction_families import standing_by_families
 
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
 _LEET_CHARS = "0123456789@$"
@@ -986,10 +987,12 @@ def _label(norm: str) -> str | None:
             if key == "imperative" and (_CHANNEL().match(norm, match.end()) or _TELL_SOMEONE().match(norm, match.end())):
                 continue
             return label
-    if not _could_be_foreign(norm):
-        return None
     # the other languages' patterns have no weak kinds: the first that matches says it
-    return next((label for label, pattern in _foreign() if pattern.search(norm)), None)
+    if _could_be_foreign(norm):
+        label = next((label for label, pattern in _foreign() if pattern.search(norm)), None)
+        if label:
+            return label
+    return standing_by_families(norm)
 
 
 # "never answer the door", "always reply to the landlord's emails": the owner's own post,

@@ -1,0 +1,299 @@
+"""The second net of the standing-instruction gate: the families of words an order to the
+pet is made of, in many languages, and which of them a sentence holds together.
+
+poison.py's patterns read an order's form, phrase by phrase; a language or a phrasing they
+do not hold passes them. Orders in any language are made of the same few parts, though:
+
+- time     what makes it standing: "from now on", "going forward", "forever", "every
+           time", "effective immediately", "ab jetzt", "désormais", "відтепер", "지금부터"…
+- pet      who is told: the second person ("you", "du", "tu", "ты", "너") or the pet by
+           name ("the assistant", "bot")
+- output   what the pet says or holds: replies, answers, notes, memory, rules,
+           instructions, the owner, its character, confirmation, checks
+- harm     what an order plants: ignore, forget, obey, reveal, send, forward, delete,
+           skip, refuse, "without question", "take orders", an e-mail address
+- frame    what declares a rule: "new rule", "policy", "system", "admin", "step 1"
+
+A fact about the owner's life holds one or two of them ("from now on I walk to work":
+time; "always water the tomatoes": none). A sentence that holds three, or time with harm, is
+an order (standing_by_families). Word lists are data: one line per language, "word" for
+a whole word or phrase, "stem*" for the words it begins, and a word of a script written
+without spaces (Thai, Chinese, Japanese) wherever it stands.
+
+Pure: normalised text (poison.normalize) in, a label or None out.
+"""
+import functools
+import re
+
+_TIME = """
+en: from now on | from here on | from here on out | from this point | from this moment | from today | from today on |
+    from tomorrow | going forward | henceforth | hereafter | forever | permanently | for good | effective immediately |
+    until further notice | every time | each time | whenever | any time | anytime | from now | never ends |
+    for all future | in all future | don't stop | do not stop | never stop | keep doing | for the rest of
+de: ab jetzt | ab sofort | von nun an | von jetzt an | ab heute | fortan | kunftig | fur immer | jedes mal | immer wenn |
+    sobald | bis auf weiteres
+fr: desormais | dorenavant | a partir de maintenant | a partir d'aujourd'hui | des maintenant | des aujourd'hui |
+    pour toujours | chaque fois | a chaque fois | a l'avenir | jusqu'a nouvel ordre
+es: a partir de ahora | desde ahora | de ahora en adelante | desde hoy | a partir de hoy | para siempre | cada vez que |
+    cuando alguien | en adelante | hasta nuevo aviso
+it: d'ora in poi | da ora in poi | d'ora in avanti | da adesso | da oggi | da oggi in poi | per sempre | ogni volta |
+    fino a nuovo ordine
+pt: a partir de agora | de agora em diante | daqui para frente | daqui em diante | desde hoje | a partir de hoje |
+    para sempre | toda vez | sempre que
+nl: vanaf nu | voortaan | van nu af aan | vanaf vandaag | voor altijd | elke keer | telkens
+sv: fran och med nu | framover | hadanefter | fran idag | for alltid | varje gang
+da: fra nu af | fremover | fra i dag | for altid | hver gang
+no: fra na av | heretter | fra na | for alltid | hver gang
+pl: od teraz | od dzis | od dzisiaj | odtad | od tej pory | na zawsze | za kazdym razem
+cs: od ted | odted | od nynejska | od dneska | navzdy | pokazde
+sk: odteraz | od dnes | navzdy
+ro: de acum inainte | de acum incolo | de azi | de astazi | pentru totdeauna
+hu: mostantol | ezentul | matol | orokre | mindig amikor
+fi: tasta lahtien | tasta eteenpain | nyt lahtien | ikuisesti | aina kun
+tr: bundan sonra | bundan boyle | su andan itibaren | bugunden itibaren | sonsuza | her seferinde
+id: mulai sekarang | mulai hari ini | dari sekarang | selamanya | setiap kali
+vi: tu bay gio | tu nay | tu hom nay | mai mai
+sw: kuanzia sasa | tangu sasa | kuanzia leo
+tl: mula ngayon | simula ngayon | mula ngayong araw
+ru: отныне | впредь | с этого момента | с этого дня | с сегодняшнего дня | теперь всегда | навсегда | каждый раз
+uk: відтепер | віднині | надалі | з цього моменту | з сьогодні | назавжди | щоразу
+el: απο τωρα | στο εξησ | απο σημερα | για παντα | καθε φορα | από τώρα | στο εξήσ | από σήμερα | για πάντα | κάθε φορά
+ar: من الآن | فصاعدا | من اليوم | إلى الأبد | كل مرة
+he: מעכשיו | מהיום | מעתה | לתמיד | בכל פעם
+fa: از این به بعد | از حالا | از امروز | برای همیشه | هر بار
+hi: अब से | आज से | हमेशा के लिए | हर बार
+ko: 지금부터 | 이제부터 | 앞으로 | 오늘부터 | 영원히 | 매번
+ja: 今後 | これから | 今から | 今日から | ずっと | 毎回 | 以後
+zh: 从现在 | 從現在 | 从今 | 今后 | 今後 | 以后 | 以後 | 永远 | 每次 | 每当
+th: ต่อจากนี้ | ตั้งแต่นี้ | ตั้งแต่วันนี้ | ตลอดไป | ทุกครั้ง
+"""
+
+_PET = """
+en: you | your | yours | yourself | u | ur | thou | assistant | assistants | bot | bots | chatbot | ai | model | llm |
+    shelldon
+de: du | dich | dir | dein* | euch | ki | assistent*
+fr: tu | toi | te | ton | ta | tes | vous | votre | vos | assistant | ia
+es: tu | ti | te | tus | usted | contigo | asistente | ia
+it: ti | tuo | tua | tuoi | tue | assistente
+pt: voce | voces | teu | tua | teus | assistente
+nl: jij | jou | jouw | uw | assistent
+sv: du | dig | din | ditt | dina
+da: dig | din | dit | dine
+no: deg | din | ditt | dine
+pl: ty | ci | cie | tobie | ciebie | twoj* | twoi* | twoj | asystent*
+cs: ty | tobe | tvoj* | tvuj | asistent*
+ro: tu | tie | tau | asistent*
+hu: neked | teged | onnek
+fi: sina | sinun | sinua | sinulle
+tr: sen | sana | senin | seni | size | asistan*
+id: kamu | kau | anda | engkau
+sw: wewe
+tl: ikaw | mo | ka
+ru: ты | тебе | тебя | твой | твои | твоих | твоим | вы | вам | вас | ваш* | бот | ассистент*
+uk: ти | тобі | тебе | твій | твої | твоїх | ви | вам | вас | ваш* | бот | асистент*
+el: εσυ | σου | σε | εσενα | εσύ | εσένα
+ar: أنت | انت | لك | عليك | إليك
+he: אתה | את | לך | עליך | אותך
+fa: تو | شما | به تو
+hi: तुम | तुम्हें | तुम्हारा | तुम्हारे | आप | आपको
+ko: 너 | 너는 | 너도 | 너의 | 네가 | 너한테 | 너에게 | 당신 | 당신은 | 당신의 | 당신이 | 봇
+ja: あなた | 君 | お前 | ボット | アシスタント
+zh: 你 | 您 | 机器人 | 助手
+th: คุณ | เธอ | บอท
+"""
+
+_OUTPUT = """
+en: reply | replies | replying | respond | responding | response | responses | answer | answers | answering |
+    message | messages | memory | memories | conversation | conversations | chat | chats | instructions |
+    instruction | prompt | directive | about.md | output
+de: antwort* | nachricht* | notiz* | regel* | besitzer* | eigentumer* | anweisung* | gesprach* | verlauf
+fr: repon* | message* | regle* | proprietaire* | consigne* | instruction* | conversation*
+es: respuest* | respond* | contest* | mensaje* | regla* | dueno* | instruccion* | conversacion*
+it: rispost* | rispond* | messagg* | regol* | proprietari* | istruzion* | conversazion*
+pt: respost* | respond* | mensage* | regra* | dono* | instruc* | conversa*
+nl: antwoord* | bericht* | notities | regel* | eigenaar* | instructie* | gesprek*
+sv: svar* | meddelande* | anteckning* | regl* | regel | agare* | instruktion*
+da: svar* | besked* | beskeder | noter | regl* | regel | ejer*
+no: svar* | meldinger | melding* | notater | regl* | regel | eier*
+pl: odpowied* | odpowiad* | wiadomos* | notat* | zasad* | regul* | wlasciciel* | rozmow* | instrukcj*
+cs: odpoved* | odpovid* | zprav* | poznam* | pravidl* | majitel* | konverzac*
+ro: raspuns* | raspunde* | mesaj* | notit* | regul* | proprietar* | conversat*
+hu: valasz* | uzenet* | jegyzet* | szabaly* | tulajdonos* | keres*
+fi: vastau* | vastaa | viest* | muistiinpan* | saanto* | saann* | omistaja*
+tr: cevap* | yanit* | mesaj* | notlar* | kural* | sahib* | talimat*
+id: jawab* | pesan | aturan | catatan | pemilik | percakapan
+vi: tra loi | tin nhan | quy tac | chu nhan | ghi chu
+sw: majibu | jibu | ujumbe | sheria | maelezo
+tl: sagot | mensahe | patakaran | tala
+ru: ответ* | отвеча* | сообщени* | заметк* | правил* | владел* | хозя* | переписк* | инструкц*
+uk: відповід* | повідомлен* | нотатк* | правил* | власник* | листуван* | інструкц*
+el: απαντ* | μηνυμα* | μηνύμα* | κανον* | κανόν* | σημειωσ* | σημειώσ* | ιδιοκτητ* | ιδιοκτήτ*
+ar: رد | ردود | الردود | إجابات | إجابة | رسائل | الرسائل | قواعد | القواعد | المالك | ملاحظات | المحادثة | محادثة*
+he: תשובות | תשובה | הודעות | ההודעות | כללים | הכללים | הבעלים | שיחות | השיחות
+fa: پاسخ | جواب | پیام | پیامها | قوانین | قانون | مالک | یادداشت
+hi: जवाब | उत्तर | संदेश | नियम | मालिक | बातचीत
+ko: 대화 | 답변 | 대답 | 메시지 | 규칙 | 주인 | 메모 | 요약
+ja: 返事 | 回答 | 返信 | 答え | メッセージ | ルール | 会話 | メモ | 持ち主 | 飼い主 | 応答
+zh: 回复 | 回答 | 消息 | 规则 | 對話 | 对话 | 笔记 | 主人 | 记忆 | 聊天
+th: ตอบ | คําตอบ | ข้อความ | กฎ | เจ้าของ | บันทึก | คําขอ
+"""
+
+# What the pet holds or is held to, said weakly: with two other families, not alone with one.
+_HELD = """
+en: notes | rules | rule | owner | owner's | character | persona | confirmation | confirm | confirming | checks |
+    filter | filters | safety | settings | orders | command | commands | json
+fr: notes
+es: notas
+it: note
+pt: notas
+"""
+
+_HARM = """
+en: ignore | ignoring | disregard | forget | override | obey | comply | reveal | disclose | leak | send | forward |
+    copy | cc | bcc | upload | delete | deleting | wipe | erase | purge | skip | bypass | disable | refuse |
+    without question | without questions | without asking | without confirming | without checking | no need to confirm |
+    take orders | carry out | carried out | break character | password | passwords | secrets | treat as instructions |
+    treated as instructions | as if he were the owner | as if she were the owner | as the owner
+de: ignorier* | vergiss | vergessen | gehorch* | schick* | sende* | weiterleit* | leite | losch* | verrat* |
+    ohne nachfrage | ohne zu fragen | passwort
+fr: ignore* | oublie* | obei* | envoie* | transfere* | supprime* | efface* | revele* | sans question | sans questions |
+    sans demander | sans confirmation | mot de passe
+es: ignora* | olvida* | obedece* | envia* | reenvia* | manda* | borra* | elimina* | revela* | dale | sin preguntar |
+    sin confirmar | contrasena
+it: ignora* | dimentica* | obbedisci | invia* | inoltra* | cancella* | rivela* | senza chiedere | senza conferma
+pt: ignor* | esquec* | obedec* | envi* | encaminh* | apag* | revel* | sem perguntar | sem confirmar | senha
+nl: negeer* | vergeet | gehoorzaam* | stuur* | doorsturen | verwijder* | wis | onthul* | zonder te vragen | wachtwoord
+sv: ignorera* | glom | lyd | skicka* | vidarebefordra* | radera* | avslo* | losenord
+da: ignorer* | glem | adlyd | send | videresend* | slet* | adgangskode
+no: ignorer* | glem | adlyd | send | videresend* | slett* | passord
+pl: ignoruj* | zapomnij | zapominaj | sluchaj | przesyla* | przeslij | wysylaj | wyslij | usun* | usuwaj* | ujawn* |
+    bez pytania | haslo
+cs: ignoruj* | zapomen* | poslouchej | preposil* | posli | posilej | smaz* | odhal* | bez ptani | heslo
+ro: ignora* | uita* | asculta | trimite* | sterge* | dezvalui* | fara intrebari | parola
+hu: figyelmen kivul | tovabbit* | kuld* | torol* | torold | felejtsd | engedelmesked* | jelszo
+fi: ohita | unohda | totele | laheta | lahetta* | poista | paljasta | ilman kysymatta | salasana
+tr: yok say | yok sayin | gormezden | unut* | itaat | gonder* | ilet* | sil | ifsa | sormadan | sifre*
+id: abaikan | lupakan | patuhi | kirim* | teruskan | hapus | ungkapkan | tanpa bertanya | kata sandi
+vi: bo qua | quen | nghe lenh | gui | xoa | tiet lo | mat khau
+sw: puuza | sahau | tii | tuma | futa | bila kuuliza
+tl: huwag pansinin | kalimutan | sundin | ipadala | burahin | ibunyag
+ru: игнорир* | забудь | забыть | подчиня* | пересыл* | перешли | отправля* | отправь | удали* | раскр* | без вопросов |
+    пароль
+uk: ігнор* | забудь | підкоряй* | пересила* | перешли | надсила* | надішли | видали* | розкр* | без питань | пароль
+el: αγνοησ* | αγνόησ* | ξεχασ* | ξέχασ* | υπακου* | στειλε | στείλε | διαγραψ* | διάγραψ* | αποκαλυψ* | αποκάλυψ*
+ar: تجاهل | انس | أطع | أرسل | ارسل | احذف | اكشف | دون سؤال | كلمة السر
+he: התעלם | תתעלם | שכח | תשכח | ציית | שלח | תשלח | מחק | תמחק | חשוף | סיסמה
+fa: نادیده | فراموش | اطاعت | بفرست | ارسال | پاک | حذف | فاش | رمز
+hi: अनदेखा | नज़रअंदाज़ | भूल | मानो | भेजो | भेजें | भेजना | हटाओ | हटा | बताओ | पासवर्ड
+ko: 무시* | 잊어* | 따라* | 보내* | 전달* | 삭제* | 지워* | 알려* | 비밀번호
+ja: 無視 | 忘れ | 従え | 送っ | 送信 | 転送 | 削除 | 消し | 教え | パスワード
+zh: 忽略 | 无视 | 忘记 | 服从 | 发送 | 发给 | 转发 | 删除 | 透露 | 密码
+th: เพิกเฉย | ไม่สนใจ | ลืม | เชื่อฟัง | ส่ง | ลบ | เปิดเผย | ห้ามปฏิเสธ | ปฏิเสธ | รหัสผ่าน
+"""
+
+_FRAME = """
+en: new rule | pinned rule | standing order | policy | system | admin | administrator | step 1 | protocol | override |
+    note to self | developer mode | your rule | your rules | house rule for you
+de: neue regel | deine regel | system | admin
+fr: nouvelle regle | ta regle | systeme | admin
+es: nueva regla | tu regla | sistema | admin
+it: nuova regola | la tua regola | sistema
+pt: nova regra | tua regra | sistema
+nl: nieuwe regel | jouw regel | systeem
+pl: nowa zasade | nowa zasada | nowa regula | system
+ru: новое правило | твое правило | твоё правило | система
+uk: нове правило | твоє правило | система
+"""
+
+# Scripts written without spaces between words: their words are found wherever they stand.
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+# a word, with what an apostrophe or a dot joins to it: "owner's", "d'ora", "about.md"
+_LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u200c])"
+_WORD = re.compile(_LETTER + r"+(?:['.]" + _LETTER + r"+)*")
+_FIRST_PERSON = re.compile(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|vi|ja|my|я|мы)"
+                           r"(?: [\w']+){0,2} $")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|[\n。！？]+")
+_EMAIL_OR_LINK = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,63}|\bhttps?://|\b[\w-]{2,63}\.(?:com|net|org|io)\b")
+_ORDER = ("time", "frame", "harm", "output", "held", "pet")   # a word counts for the first that holds it
+
+
+def _words(table: str) -> list[str]:
+    """The entries of a table, in the form poison.normalize gives a text."""
+    entries = re.sub(r"(?m)^\s*[a-z]{2}:", "|", table).replace("\n", " ")
+    return [entry.strip() for entry in entries.split("|") if entry.strip()]
+
+
+@functools.cache
+def _lexicon() -> tuple[dict, dict, dict, tuple, list]:
+    """(phrase → family, first word of a phrase → its most words, stem → family, the stems'
+    lengths, [(unspaced word, family)]), each entry kept for the first family of _ORDER
+    that holds it."""
+    tables = {"time": _TIME, "frame": _FRAME, "harm": _HARM, "output": _OUTPUT, "held": _HELD, "pet": _PET}
+    phrases: dict[str, str] = {}
+    heads: dict[str, int] = {}
+    stems: dict[str, str] = {}
+    unspaced: list[tuple[str, str]] = []
+    for family in _ORDER:
+        for entry in _words(tables[family]):
+            if _UNSPACED.search(entry):
+                unspaced.append((entry, family))
+            elif entry.endswith("*"):
+                stems.setdefault(entry[:-1], family)
+            else:
+                phrases.setdefault(entry, family)
+                first, *rest = entry.split(" ")
+                heads[first] = max(heads.get(first, 1), 1 + len(rest))
+    return phrases, heads, stems, tuple(sorted({len(stem) for stem in stems})), unspaced
+
+
+def families(sentence: str) -> frozenset:
+    """The families of words a (normalised) sentence holds; an e-mail address or a link is harm.
+    A word counts once: the longest phrase that starts at it, for the first family that holds
+    it ("going forward" is a time, not a forwarding; "new rule" a frame, not the pet's rules)."""
+    phrases, heads, stems, stem_lengths, unspaced = _lexicon()
+    held = {family for word, family in unspaced if word in sentence} if not sentence.isascii() else set()
+    if ("@" in sentence or "." in sentence) and _EMAIL_OR_LINK.search(sentence):
+        held.add("harm")
+    spans = list(_WORD.finditer(sentence))
+    words = [m.group() for m in spans]
+    i = 0
+    while i < len(words):
+        word = words[i]
+        for n in range(min(heads.get(word, 0), len(words) - i), 0, -1):
+            family = phrases.get(" ".join(words[i:i + n]) if n > 1 else word)
+            if family:
+                break
+        else:
+            n = 1
+            family = next((stems[word[:k]] for k in stem_lengths if k <= len(word) and word[:k] in stems), None)
+        if family and not (family == "output" and _owner_does(sentence, spans[i])):
+            held.add(family)
+        i += n
+    return frozenset(held)
+
+
+def _owner_does(sentence: str, match) -> bool:
+    """"I only answer work emails", "je réponds le matin", "never reply to the landlord's
+    letters": the owner replying, or replying on a channel the pet does not answer."""
+    from .poison import _CHANNEL
+    return bool(_FIRST_PERSON.search(sentence, max(0, match.start() - 24), match.start())
+                or _CHANNEL().match(sentence, match.end()))
+
+
+_PAIRS = ({"time", "harm"}, {"time", "output"}, {"harm", "output"}, {"pet", "output"})
+
+
+def ordered(held: frozenset) -> bool:
+    """Whether the families a sentence holds make an order to the pet: three of them, or
+    one of the pairs that a fact about the owner's life seldom holds (measured in
+    bench/poison_rate.py: a time with a harm or a reply, a harm to the pet's replies or
+    memory, the pet told what to reply)."""
+    return len(held) >= 3 or any(pair <= held for pair in _PAIRS)
+
+
+def standing_by_families(norm: str) -> str | None:
+    """"families" when one sentence of the normalised text holds an order's families."""
+    for sentence in _SENTENCE_END.split(norm):
+        if ordered(families(sentence)):
+            return "families"
+    return None
