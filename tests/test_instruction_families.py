@@ -30,6 +30,10 @@ def test_the_parts_of_an_order_in_other_languages(text, parts):
     "Never respond to emails from the bank asking for your PIN.",   # a channel the pet does not answer
     "Mostantól minden reggel futok a parkban.",   # a time, and the owner's own plan
     "A partir de ahora te llamo cada domingo.",   # a time and a "you": not enough alone
+    "The printer keeps deleting the scan history every time it restarts.",   # a habit, not a standing time
+    "Going forward Tom answers the support phone on Fridays.",   # someone named replies
+    "You can always reply STOP to the bank texts to unsubscribe.",   # the "you" of advice
+    "Ana's new email is ana@example.com, she prefers messages there.",   # an address is no harm
 ])
 def test_facts_with_one_or_two_parts_pass(text):
     assert standing_instruction(text) is None

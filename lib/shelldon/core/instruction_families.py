@@ -8,17 +8,26 @@ do not hold passes them. Orders in any language are made of the same few parts, 
            time", "effective immediately", "ab jetzt", "désormais", "відтепер", "지금부터"…
 - pet      who is told: the second person ("you", "du", "tu", "ты", "너") or the pet by
            name ("the assistant", "bot")
-- output   what the pet says or holds: replies, answers, notes, memory, rules,
-           instructions, the owner, its character, confirmation, checks
+- output   what the pet says or keeps: replies, answers, messages, memory, instructions,
+           the prompt, about.md
+- held     what it is held to, said more weakly: notes, rules, the owner, its character,
+           confirmation, checks, filters, settings
 - harm     what an order plants: ignore, forget, obey, reveal, send, forward, delete,
-           skip, refuse, "without question", "take orders", an e-mail address
-- frame    what declares a rule: "new rule", "policy", "system", "admin", "step 1"
+           skip, refuse, hide, "without question", "take orders"
+- frame    what declares a rule: "new rule", "policy", "system", "admin", "hereby"
 
-A fact about the owner's life holds one or two of them ("from now on I walk to work":
-time; "always water the tomatoes": none). A sentence that holds three, or time with harm, is
-an order (standing_by_families). Word lists are data: one line per language, "word" for
-a whole word or phrase, "stem*" for the words it begins, and a word of a script written
-without spaces (Thai, Chinese, Japanese) wherever it stands.
+A fact about the owner's life holds one or two of them ("from now on I walk to work": a
+time; "always water the tomatoes": none). A sentence that holds three, or a time with a
+harm or a reply, or a harm with a reply, or the pet with a reply, is an order (ordered).
+A reply the owner makes ("I only answer work emails…") or one on a channel the pet does
+not answer (the door, the landlord's letters) does not count. A word counts for one
+family: the longest phrase that starts at it, for the first family that holds it.
+
+The tables are data: a line per language (it may go on in the lines below it), entries
+between "|", "word" for a whole word or phrase, "stem*" for the words it begins, a word
+of a script written without spaces (Thai, Chinese, Japanese) wherever it stands; each spelt as poison.normalize leaves a text (no Latin
+accents, a final sigma as σ). A sentence's words are looked up, not searched for: the cost
+is linear in its words.
 
 Pure: normalised text (poison.normalize) in, a label or None out.
 """
@@ -26,46 +35,106 @@ import functools
 import re
 
 _TIME = """
-en: from now on | from here on | from here on out | from this point | from this moment | from today | from today on |
-    from tomorrow | going forward | henceforth | hereafter | forever | permanently | for good | effective immediately |
-    until further notice | every time | each time | whenever | any time | anytime | from now | never ends |
+en: from now on | from here on | from here on out | from this point | from this moment | from today | from today on
+    from tomorrow | going forward | henceforth | hereafter | forever | permanently | for good | effective immediately
+    until further notice | from now | never ends
+    with immediate effect | as of now | as of today | starting now | starting today | from this day | onwards
+    until told otherwise | until i say otherwise | from here onwards | from now onwards | every future
     for all future | in all future | don't stop | do not stop | never stop | keep doing | for the rest of
-de: ab jetzt | ab sofort | von nun an | von jetzt an | ab heute | fortan | kunftig | fur immer | jedes mal | immer wenn |
-    sobald | bis auf weiteres
-fr: desormais | dorenavant | a partir de maintenant | a partir d'aujourd'hui | des maintenant | des aujourd'hui |
-    pour toujours | chaque fois | a chaque fois | a l'avenir | jusqu'a nouvel ordre
-es: a partir de ahora | desde ahora | de ahora en adelante | desde hoy | a partir de hoy | para siempre | cada vez que |
-    cuando alguien | en adelante | hasta nuevo aviso
-it: d'ora in poi | da ora in poi | d'ora in avanti | da adesso | da oggi | da oggi in poi | per sempre | ogni volta |
+de: ab jetzt | ab sofort | von nun an | von jetzt an | ab heute | fortan | kunftig | fur immer
+    bis auf weiteres
+fr: desormais | dorenavant | a partir de maintenant | a partir d'aujourd'hui | des maintenant | des aujourd'hui
+    pour toujours | a l'avenir | jusqu'a nouvel ordre
+es: a partir de ahora | desde ahora | de ahora en adelante | desde hoy | a partir de hoy | para siempre
+    en adelante | hasta nuevo aviso
+it: d'ora in poi | da ora in poi | d'ora in avanti | da adesso | da oggi | da oggi in poi | per sempre
     fino a nuovo ordine
-pt: a partir de agora | de agora em diante | daqui para frente | daqui em diante | desde hoje | a partir de hoje |
-    para sempre | toda vez | sempre que
-nl: vanaf nu | voortaan | van nu af aan | vanaf vandaag | voor altijd | elke keer | telkens
-sv: fran och med nu | framover | hadanefter | fran idag | for alltid | varje gang
-da: fra nu af | fremover | fra i dag | for altid | hver gang
-no: fra na av | heretter | fra na | for alltid | hver gang
-pl: od teraz | od dzis | od dzisiaj | odtad | od tej pory | na zawsze | za kazdym razem
-cs: od ted | odted | od nynejska | od dneska | navzdy | pokazde
+pt: a partir de agora | de agora em diante | daqui para frente | daqui em diante | desde hoje | a partir de hoje
+    para sempre
+nl: vanaf nu | voortaan | van nu af aan | vanaf vandaag | voor altijd
+sv: fran och med nu | framover | hadanefter | fran idag | for alltid
+da: fra nu af | fremover | fra i dag | for altid
+no: fra na av | heretter | fra na | for alltid
+pl: od teraz | od dzis | od dzisiaj | odtad | od tej pory | na zawsze
+cs: od ted | odted | od nynejska | od dneska | navzdy
 sk: odteraz | od dnes | navzdy
 ro: de acum inainte | de acum incolo | de azi | de astazi | pentru totdeauna
-hu: mostantol | ezentul | matol | orokre | mindig amikor
-fi: tasta lahtien | tasta eteenpain | nyt lahtien | ikuisesti | aina kun
-tr: bundan sonra | bundan boyle | su andan itibaren | bugunden itibaren | sonsuza | her seferinde
-id: mulai sekarang | mulai hari ini | dari sekarang | selamanya | setiap kali
+hu: mostantol | ezentul | matol | orokre
+fi: tasta lahtien | tasta eteenpain | nyt lahtien | ikuisesti
+tr: bundan sonra | bundan boyle | su andan itibaren | bugunden itibaren | sonsuza
+id: mulai sekarang | mulai hari ini | dari sekarang | selamanya
 vi: tu bay gio | tu nay | tu hom nay | mai mai
 sw: kuanzia sasa | tangu sasa | kuanzia leo
 tl: mula ngayon | simula ngayon | mula ngayong araw
-ru: отныне | впредь | с этого момента | с этого дня | с сегодняшнего дня | теперь всегда | навсегда | каждый раз
-uk: відтепер | віднині | надалі | з цього моменту | з сьогодні | назавжди | щоразу
-el: απο τωρα | στο εξησ | απο σημερα | για παντα | καθε φορα | από τώρα | στο εξήσ | από σήμερα | για πάντα | κάθε φορά
-ar: من الآن | فصاعدا | من اليوم | إلى الأبد | كل مرة
-he: מעכשיו | מהיום | מעתה | לתמיד | בכל פעם
-fa: از این به بعد | از حالا | از امروز | برای همیشه | هر بار
-hi: अब से | आज से | हमेशा के लिए | हर बार
-ko: 지금부터 | 이제부터 | 앞으로 | 오늘부터 | 영원히 | 매번
-ja: 今後 | これから | 今から | 今日から | ずっと | 毎回 | 以後
-zh: 从现在 | 從現在 | 从今 | 今后 | 今後 | 以后 | 以後 | 永远 | 每次 | 每当
-th: ต่อจากนี้ | ตั้งแต่นี้ | ตั้งแต่วันนี้ | ตลอดไป | ทุกครั้ง
+ru: отныне | впредь | с этого момента | с этого дня | с сегодняшнего дня | теперь всегда | навсегда
+uk: відтепер | віднині | надалі | з цього моменту | з сьогодні | назавжди
+el: απο τωρα | στο εξησ | απο σημερα | για παντα | από τώρα | στο εξήσ | από σήμερα | για πάντα
+ar: من الآن | فصاعدا | من اليوم | إلى الأبد
+he: מעכשיו | מהיום | מעתה | לתמיד
+fa: از این به بعد | از حالا | از امروز | برای همیشه
+hi: अब से | आज से | हमेशा के लिए
+ko: 지금부터 | 이제부터 | 앞으로 | 오늘부터 | 영원히
+ja: 今後 | これから | 今から | 今日から | ずっと | 以後
+zh: 从现在 | 從現在 | 从今 | 今后 | 今後 | 以后 | 以後 | 永远
+th: ต่อจากนี้ | ตั้งแต่นี้ | ตั้งแต่วันนี้ | ตลอดไป
+ca: a partir d'ara | d'ara endavant | des d'ara | per sempre
+hr: od sada | od danas | zauvijek | ubuduce
+sl: od zdaj naprej | od danes | za vedno
+bg: отсега нататък | отсега | от днес | завинаги
+et: nuudsest | tanasest | edaspidi | igavesti
+lv: no si briza | turpmak | no sodienas | uz visiem laikiem
+lt: nuo siol | nuo dabar | nuo siandien | visada kai
+ga: as seo amach | o inniu amach | go deo
+cy: o hyn ymlaen | o heddiw ymlaen | am byth
+eu: hemendik aurrera | gaurtik aurrera | betiko
+is: heðan i fra | fra og með nuna | að eilifu
+bn: এখন থেকে | আজ থেকে | চিরকাল
+ur: اب سے | آج سے | ہمیشہ کے لیے
+ms: mulai sekarang | mulai hari ini
+"""
+
+# When it happens, said of a habit: one part among three, never half of a pair ("every time
+# it restarts, the printer deletes the history" is a fact).
+_HABIT = """
+en: every time | each time | whenever | any time | anytime
+de: jedes mal | immer wenn | sobald
+fr: chaque fois | a chaque fois
+es: cada vez que | cuando alguien
+it: ogni volta
+pt: toda vez | sempre que
+nl: elke keer | telkens
+sv: varje gang
+da: hver gang
+pl: za kazdym razem
+cs: pokazde
+hu: mindig amikor
+fi: aina kun
+tr: her seferinde
+id: setiap kali
+ru: каждый раз
+uk: щоразу
+el: καθε φορα | κάθε φορά
+ar: كل مرة
+he: בכל פעם
+fa: هر بار
+hi: हर बार
+ko: 매번
+ja: 毎回
+zh: 每次 | 每当
+th: ทุกครั้ง
+ca: cada vegada
+hr: svaki put
+sl: vsakic
+bg: всеки път
+et: iga kord
+lv: katru reizi
+lt: kaskart
+ga: gach uair
+cy: bob tro
+eu: aldiro
+is: i hvert sinn
+bn: প্রতিবার
+ur: ہر بار
 """
 
 _PET = """
@@ -100,6 +169,19 @@ ko: 너 | 너는 | 너도 | 너의 | 네가 | 너한테 | 너에게 | 당신 | �
 ja: あなた | 君 | お前 | ボット | アシスタント
 zh: 你 | 您 | 机器人 | 助手
 th: คุณ | เธอ | บอท
+ca: tu | teu | teva | teus | teves | vosaltres
+hr: ti | tebi | tebe | tvoj* | vama
+sl: ti | tebi | tebe | tvoj*
+bg: ти | теб | тебе | твой | твоите | вие | вас
+et: sina | sul | sinu | teie
+lv: tu | tev | tevi | tavs | tava | jus
+lt: tu | tau | tave | tavo | jus
+ga: thu | duit | sibh
+cy: ti | dy | eich | ichi
+eu: zuk | zure | hik
+is: þu | þer | þinn | þitt
+bn: তুমি | তোমার | তোমাকে | আপনি | আপনার
+ur: تم | تمہیں | تمہارا | آپ | آپ کو
 """
 
 _OUTPUT = """
@@ -136,6 +218,19 @@ ko: 대화 | 답변 | 대답 | 메시지 | 규칙 | 주인 | 메모 | 요약
 ja: 返事 | 回答 | 返信 | 答え | メッセージ | ルール | 会話 | メモ | 持ち主 | 飼い主 | 応答
 zh: 回复 | 回答 | 消息 | 规则 | 對話 | 对话 | 笔记 | 主人 | 记忆 | 聊天
 th: ตอบ | คําตอบ | ข้อความ | กฎ | เจ้าของ | บันทึก | คําขอ
+ca: respost* | respon* | missatge* | regles | propietari*
+hr: odgovor* | poruk* | pravila | vlasnik*
+sl: odgovor* | sporocil* | pravila | lastnik*
+bg: отговор* | отговаря* | съобщени* | правила | собственик*
+et: vasta* | sonum* | reegl* | omanik*
+lv: atbild* | zina* | zinas | noteikum* | ipasniek*
+lt: atsak* | zinut* | taisykl* | savinink*
+ga: freagair | freagra* | teachtaireacht* | rialacha | uineir
+cy: ateb* | neges* | rheolau | perchennog
+eu: erantzun* | mezu* | arau* | jabe*
+is: svar* | skilaboð | reglur | eigand*
+bn: উত্তর | বার্তা | নিয়ম | মালিক
+ur: جواب | پیغام | پیغامات | قوانین | مالک
 """
 
 # What the pet holds or is held to, said weakly: with two other families, not alone with one.
@@ -189,6 +284,21 @@ ko: 무시* | 잊어* | 따라* | 보내* | 전달* | 삭제* | 지워* | 알려
 ja: 無視 | 忘れ | 従え | 送っ | 送信 | 転送 | 削除 | 消し | 教え | パスワード
 zh: 忽略 | 无视 | 忘记 | 服从 | 发送 | 发给 | 转发 | 删除 | 透露 | 密码
 th: เพิกเฉย | ไม่สนใจ | ลืม | เชื่อฟัง | ส่ง | ลบ | เปิดเผย | ห้ามปฏิเสธ | ปฏิเสธ | รหัสผ่าน
+    | hide | conceal | keep it secret | keep this secret | don't tell | do not tell | never tell | webhook | read out |
+    vault | api key | api keys | trust every | click
+ca: ignora* | oblida* | obeeix | envia* | reenvia* | esborra* | revela* | contrasenya
+hr: ignoriraj* | zaboravi | poslusaj | salji | posalji | prosljedi* | izbrisi | otkrij | lozink*
+sl: ignoriraj | pozabi | poslusaj | poslji | posreduj | izbrisi | razkrij | geslo
+bg: игнорирай | забрави | подчинявай | изпращай | изпрати | препращай | изтрий | разкрий | парола
+et: ignoreeri | unusta | kuuletu | saada | edasta | kustuta | paljasta | parool
+lv: ignore | aizmirsti | paklausi | suti | nosuti | parsuti | izdzes | atklaj | parol*
+lt: ignoruok | pamirsk | paklusk | siusk | persiusk | istrink | atskleisk | slaptazod*
+ga: deantar neamhaird | dean neamhaird | dearmad | seol | scrios | nocht | pasfhocal
+cy: anwybydd* | anghofia | ufuddha | anfon | dileu | datgela | cyfrinair
+eu: ez ikusi | ahaztu | bidali | ezabatu | agerian | pasahitz*
+is: hunsa* | gleymdu | hlyddu | sendu | eyddu | afhjupa* | lykilorð
+bn: উপেক্ষা | ভুলে | পাঠাও | পাঠান | মুছে | ফাঁস | পাসওয়ার্ড
+ur: نظر انداز | بھول | بھیجو | بھیجیں | مٹا | حذف | پاس ورڈ
 """
 
 _FRAME = """
@@ -203,6 +313,8 @@ nl: nieuwe regel | jouw regel | systeem
 pl: nowa zasade | nowa zasada | nowa regula | system
 ru: новое правило | твое правило | твоё правило | система
 uk: нове правило | твоє правило | система
+en: hereby | prime directive | sys | policy updated | config | house rule | instruction to the ai |
+    fact about shelldon | note for the assistant | note for the ai | save as a preference | add to your memory
 """
 
 # Scripts written without spaces between words: their words are found wherever they stand.
@@ -212,15 +324,22 @@ _LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u090
 _WORD = re.compile(_LETTER + r"+(?:['.]" + _LETTER + r"+)*")
 _FIRST_PERSON = re.compile(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|vi|ja|my|я|мы)"
                            r"(?: [\w']+){0,2} $")
+# "replies", "answers", "responds" after one of these is the pet's output (a noun: "all
+# answers", "your replies"); after anything else a verb with its own subject ("Tom answers")
+_THIRD_PERSON_VERBS = frozenset("replies answers responds".split())
+_BEFORE_A_NOUN = frozenset("""
+the a an all every each your my his her their our its these those any no some of to in for with more short long
+future later such both other own later shorter longer you assistant bot ai model shelldon
+""".split())
+_GENERIC_YOU = re.compile(r" (?:can|could|may|might)\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|[\n。！？]+")
-_EMAIL_OR_LINK = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,63}|\bhttps?://|\b[\w-]{2,63}\.(?:com|net|org|io)\b")
-_ORDER = ("time", "frame", "harm", "output", "held", "pet")   # a word counts for the first that holds it
+_ORDER = ("time", "habit", "frame", "harm", "output", "held", "pet")   # a word counts for the first that holds it
 
 
 def _words(table: str) -> list[str]:
     """The entries of a table, in the form poison.normalize gives a text."""
-    entries = re.sub(r"(?m)^\s*[a-z]{2}:", "|", table).replace("\n", " ")
-    return [entry.strip() for entry in entries.split("|") if entry.strip()]
+    entries = re.sub(r"(?m)^\s*[a-z]{2}:", "|", table)
+    return [entry.strip() for entry in re.split(r"[|\n]", entries) if entry.strip()]
 
 
 @functools.cache
@@ -228,7 +347,7 @@ def _lexicon() -> tuple[dict, dict, dict, tuple, list]:
     """(phrase → family, first word of a phrase → its most words, stem → family, the stems'
     lengths, [(unspaced word, family)]), each entry kept for the first family of _ORDER
     that holds it."""
-    tables = {"time": _TIME, "frame": _FRAME, "harm": _HARM, "output": _OUTPUT, "held": _HELD, "pet": _PET}
+    tables = {"time": _TIME, "habit": _HABIT, "frame": _FRAME, "harm": _HARM, "output": _OUTPUT, "held": _HELD, "pet": _PET}
     phrases: dict[str, str] = {}
     heads: dict[str, int] = {}
     stems: dict[str, str] = {}
@@ -247,13 +366,10 @@ def _lexicon() -> tuple[dict, dict, dict, tuple, list]:
 
 
 def families(sentence: str) -> frozenset:
-    """The families of words a (normalised) sentence holds; an e-mail address or a link is harm.
-    A word counts once: the longest phrase that starts at it, for the first family that holds
+    """The families of words a (normalised) sentence holds. A word counts once: the longest phrase that starts at it, for the first family that holds
     it ("going forward" is a time, not a forwarding; "new rule" a frame, not the pet's rules)."""
     phrases, heads, stems, stem_lengths, unspaced = _lexicon()
     held = {family for word, family in unspaced if word in sentence} if not sentence.isascii() else set()
-    if ("@" in sentence or "." in sentence) and _EMAIL_OR_LINK.search(sentence):
-        held.add("harm")
     spans = list(_WORD.finditer(sentence))
     words = [m.group() for m in spans]
     i = 0
@@ -266,21 +382,28 @@ def families(sentence: str) -> frozenset:
         else:
             n = 1
             family = next((stems[word[:k]] for k in stem_lengths if k <= len(word) and word[:k] in stems), None)
-        if family and not (family == "output" and _owner_does(sentence, spans[i])):
+        if family == "output" and _owner_does(sentence, spans[i], words[i - 1] if i else ""):
+            family = None
+        elif family == "pet" and _GENERIC_YOU.match(sentence, spans[i].end()):
+            family = None   # "you can always reply STOP to the bank": advice, not an order
+        if family:
             held.add(family)
         i += n
     return frozenset(held)
 
 
-def _owner_does(sentence: str, match) -> bool:
-    """"I only answer work emails", "je réponds le matin", "never reply to the landlord's
-    letters": the owner replying, or replying on a channel the pet does not answer."""
+def _owner_does(sentence: str, match, before: str) -> bool:
+    """"I only answer work emails", "je réponds le matin", "Tom answers the phone", "never
+    reply to the landlord's letters": the owner or someone named replying, or replying on a
+    channel the pet does not answer."""
     from .poison import _CHANNEL
+    if match.group() in _THIRD_PERSON_VERBS and before and before not in _BEFORE_A_NOUN:
+        return True   # "Tom answers", "she replies": a verb with its subject, not the pet's replies
     return bool(_FIRST_PERSON.search(sentence, max(0, match.start() - 24), match.start())
                 or _CHANNEL().match(sentence, match.end()))
 
 
-_PAIRS = ({"time", "harm"}, {"time", "output"}, {"harm", "output"}, {"pet", "output"})
+_PAIRS = ({"time", "harm"}, {"time", "output"}, {"harm", "output"}, {"pet", "output"})   # never "habit"
 
 
 def ordered(held: frozenset) -> bool:
@@ -292,8 +415,8 @@ def ordered(held: frozenset) -> bool:
 
 
 def standing_by_families(norm: str) -> str | None:
-    """"families" when one sentence of the normalised text holds an order's families."""
+    """"order-parts" when one sentence of the normalised text holds the parts of an order."""
     for sentence in _SENTENCE_END.split(norm):
         if ordered(families(sentence)):
-            return "families"
+            return "order-parts"
     return None

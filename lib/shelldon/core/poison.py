@@ -14,10 +14,12 @@ must…"). Reported speech ("Ana says you must try the pastel de nata") is a fac
 Pure: text in, a label or None out. Measured in bench/poison_rate.py on the fixtures in
 tests/fixtures/poison/ and the held-out corpora in tests/fixtures/gates/. An order hidden
 from a reader (base64, Unicode tag letters, rot13, backwards, letters spelled out) is read
-as written to be read (_hidden). Known limits: an instruction phrased as a plain
-preference passes (the core then stores a preference, which is what preferences/ is for),
-and so does one in a language or a form none of the word lists below holds — on the
-latest blind corpus, about a quarter (docs/RELIABILITY.md).
+as written to be read (_hidden). What none of the patterns below matches goes to a second
+net, core/instruction_families.py: which parts of an order (a standing time, the pet
+addressed, its replies, a harm, a rule's frame) a sentence holds, from word tables in forty
+languages (kind "order-parts"). Known limits: an instruction phrased as a plain preference
+passes (the core then stores a preference, which is what preferences/ is for), and so does
+one whose words neither the patterns nor the tables hold (docs/RELIABILITY.md).
 """
 import functools
 import re
