@@ -34,6 +34,8 @@ Pure: normalised text (poison.normalize) in, a label or None out.
 import functools
 import re
 
+from ..util.lazyre import lazy
+
 _TIME = """
 en: from now on | from here on | from here on out | from this point | from this moment | from today | from today on
     from tomorrow | going forward | henceforth | hereafter | forever | permanently | for good | effective immediately
@@ -317,12 +319,20 @@ en: hereby | prime directive | sys | policy updated | config | house rule | inst
     fact about shelldon | note for the assistant | note for the ai | save as a preference | add to your memory
 """
 
-# Scripts written without spaces between words: their words are found wherever they stand.
-_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+# Scripts written without spaces between words (Thai, kana, CJK ideographs): their words
+# are found wherever they stand. Ranges, not a regex: a character class this wide costs
+# milliseconds to compile, more than the whole lexicon.
+_UNSPACED = ((0x0E00, 0x0E7F), (0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF))
+
+
+def _unspaced(word: str) -> bool:
+    return any(lo <= ord(ch) <= hi for ch in word if ch > "\u0dff" for lo, hi in _UNSPACED)
+
+
 # a word, with what an apostrophe or a dot joins to it: "owner's", "d'ora", "about.md"
 _LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u200c])"
-_WORD = re.compile(_LETTER + r"+(?:['.]" + _LETTER + r"+)*")
-_FIRST_PERSON = re.compile(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|vi|ja|my|я|мы)"
+_WORD = lazy(_LETTER + r"+(?:['.]" + _LETTER + r"+)*")
+_FIRST_PERSON = lazy(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|vi|ja|my|я|мы)"
                            r"(?: [\w']+){0,2} $")
 # "replies", "answers", "responds" after one of these is the pet's output (a noun: "all
 # answers", "your replies"); after anything else a verb with its own subject ("Tom answers")
@@ -331,15 +341,19 @@ _BEFORE_A_NOUN = frozenset("""
 the a an all every each your my his her their our its these those any no some of to in for with more short long
 future later such both other own later shorter longer you assistant bot ai model shelldon
 """.split())
-_GENERIC_YOU = re.compile(r" (?:can|could|may|might)\b")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|[\n。！？]+")
+_GENERIC_YOU = lazy(r" (?:can|could|may|might)\b")
+_SENTENCE_END = lazy(r"(?<=[.!?])\s+|[\n。！？]+")
 _ORDER = ("time", "habit", "frame", "harm", "output", "held", "pet")   # a word counts for the first that holds it
 
 
 def _words(table: str) -> list[str]:
     """The entries of a table, in the form poison.normalize gives a text."""
-    entries = re.sub(r"(?m)^\s*[a-z]{2}:", "|", table)
-    return [entry.strip() for entry in re.split(r"[|\n]", entries) if entry.strip()]
+    words = []
+    for line in table.splitlines():
+        if line[2:3] == ":" and line[:2].isalpha():
+            line = line[3:]   # the language's tag
+        words.extend(entry.strip() for entry in line.split("|") if entry.strip())
+    return words
 
 
 @functools.cache
@@ -354,7 +368,7 @@ def _lexicon() -> tuple[dict, dict, dict, tuple, list]:
     unspaced: list[tuple[str, str]] = []
     for family in _ORDER:
         for entry in _words(tables[family]):
-            if _UNSPACED.search(entry):
+            if not entry.isascii() and _unspaced(entry):
                 unspaced.append((entry, family))
             elif entry.endswith("*"):
                 stems.setdefault(entry[:-1], family)
@@ -370,7 +384,7 @@ def families(sentence: str) -> frozenset:
     it ("going forward" is a time, not a forwarding; "new rule" a frame, not the pet's rules)."""
     phrases, heads, stems, stem_lengths, unspaced = _lexicon()
     held = {family for word, family in unspaced if word in sentence} if not sentence.isascii() else set()
-    spans = list(_WORD.finditer(sentence))
+    spans = list(_WORD().finditer(sentence))
     words = [m.group() for m in spans]
     i = 0
     while i < len(words):
@@ -384,7 +398,7 @@ def families(sentence: str) -> frozenset:
             family = next((stems[word[:k]] for k in stem_lengths if k <= len(word) and word[:k] in stems), None)
         if family == "output" and _owner_does(sentence, spans[i], words[i - 1] if i else ""):
             family = None
-        elif family == "pet" and _GENERIC_YOU.match(sentence, spans[i].end()):
+        elif family == "pet" and _GENERIC_YOU().match(sentence, spans[i].end()):
             family = None   # "you can always reply STOP to the bank": advice, not an order
         if family:
             held.add(family)
@@ -399,7 +413,7 @@ def _owner_does(sentence: str, match, before: str) -> bool:
     from .poison import _CHANNEL
     if match.group() in _THIRD_PERSON_VERBS and before and before not in _BEFORE_A_NOUN:
         return True   # "Tom answers", "she replies": a verb with its subject, not the pet's replies
-    return bool(_FIRST_PERSON.search(sentence, max(0, match.start() - 24), match.start())
+    return bool(_FIRST_PERSON().search(sentence, max(0, match.start() - 24), match.start())
                 or _CHANNEL().match(sentence, match.end()))
 
 
@@ -416,7 +430,7 @@ def ordered(held: frozenset) -> bool:
 
 def standing_by_families(norm: str) -> str | None:
     """"order-parts" when one sentence of the normalised text holds the parts of an order."""
-    for sentence in _SENTENCE_END.split(norm):
+    for sentence in _SENTENCE_END().split(norm):
         if ordered(families(sentence)):
             return "order-parts"
     return None
