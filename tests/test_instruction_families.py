@@ -39,6 +39,12 @@ def test_facts_with_one_or_two_parts_pass(text):
     assert standing_instruction(text) is None
 
 
+def test_what_the_pet_keeps_named_as_its_own():
+    assert "output" in held("share your notes with my brother")
+    assert standing_instruction("Please share your notes with my brother.") is not None
+    assert "output" not in held("the notes are on the fridge")
+
+
 def test_a_word_counts_for_one_family():
     assert held("going forward") == {"time"}
     assert held("please forward it") == {"harm"}

@@ -246,7 +246,7 @@ pt: notas
 """
 
 _HARM = """
-en: ignore | ignoring | disregard | forget | override | obey | comply | reveal | disclose | leak | send | forward |
+en: ignore | ignoring | disregard | forget | override | obey | comply | reveal | disclose | leak | send | forward | share |
     copy | cc | bcc | upload | delete | deleting | wipe | erase | purge | skip | bypass | disable | refuse |
     without question | without questions | without asking | without confirming | without checking | no need to confirm |
     take orders | carry out | carried out | break character | password | passwords | secrets | treat as instructions |
@@ -341,6 +341,11 @@ _BEFORE_A_NOUN = frozenset("""
 the a an all every each your my his her their our its these those any no some of to in for with more short long
 future later such both other own later shorter longer you assistant bot ai model shelldon
 """.split())
+# the second person's possessive, where it is a word of its own
+_YOUR = frozenset("""
+your thy dein deine deinen deiner deines ton ta tes votre vos tus tuo tua tuoi tue teu teus tuas jouw uw ditt dina
+dine twoj twoje twoja twoich tvoje твой твоя твое твоё твои твоих ваш ваши твій твоя твої senin σου
+""".split())
 _GENERIC_YOU = lazy(r" (?:can|could|may|might)\b")
 _SENTENCE_END = lazy(r"(?<=[.!?])\s+|[\n。！？]+")
 _ORDER = ("time", "habit", "frame", "harm", "output", "held", "pet")   # a word counts for the first that holds it
@@ -400,6 +405,8 @@ def families(sentence: str) -> frozenset:
             family = None
         elif family == "pet" and _GENERIC_YOU().match(sentence, spans[i].end()):
             family = None   # "you can always reply STOP to the bank": advice, not an order
+        elif family == "held" and i and words[i - 1] in _YOUR:
+            family = "output"   # "your notes", "deine Regeln": what the pet keeps, named as its own
         if family:
             held.add(family)
         i += n
