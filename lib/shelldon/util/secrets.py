@@ -249,7 +249,8 @@ _MORE_CODES = lazy(r"[\s,]+(?:(?:and|&|or|plus)\s+)?(?P<value>(?=[\w-]*\d)[A-Za-
 _PLURAL_CODES = lazy(r"\b(?:codes|keys)\b")
 _WORD_JOINS = lazy(r"[-_'’]")
 _DATE_LIKE = lazy(r"[\d/.:-]+$")   # a date, a time or a number said after the word: not the password
-_TOKEN = lazy(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;]+")
+# a full-width comma or stop ends a token too: "密码忘记了，明天去重置" says no password
+_TOKEN = lazy(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]+")
 _FOREIGN_CUES = ("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha", "wachtw",
                  "hasł", "hasl", "пароль", "ifre", "senord", "salasana", "adgangs", "passord", "heslo", "jelsz",
                  "parola", "密码", "口令", "パスワード", "暗証", "비밀번호", "암호")
@@ -415,9 +416,14 @@ _ARTICLES = frozenset("the a an my your our his her their".split())
 _CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:wi-?fi|wlan|router|sudo|admin|root|guest|network) pass|logins?|creds|credentials|heslo|hesla|hasło|haslo|"
                   r"hasła|contraseñas?|contrasenas?|senha|mot de passe|mdp|passw[oö]rt|kennwort|wachtwoord|"
                   r"пароль|парол[яю]|şifre(?:si)?|sifre(?:si)?|lösenord(?:et)?|salasana|adgangskode|passord|"
-                  r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
+                  r"jelszó|jelszo|jelszav\w{0,3}|salasanan|heslem|parolă|parola|parolei|lozinka|lozinku|geslo|"
+                  r"पासवर्ड|कूटशब्द|كلمة (?:ال)?سر|كلمة (?:ال)?مرور|סיסמה|סיסמא|הסיסמה|رمز عبور|گذرواژه|"
+                  r"mật khẩu|mat khau|kata sandi|katasandi|sandi|パスワード|비밀번호|암호|口令")
 _CRED_CODE = (r"codes?|pins?|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
-              r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号")
+              r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号|"
+              # inflections and more languages: Swedish "koden", Finnish, Romanian, Hindi, Hebrew…
+              r"koden|koder|kode|koodi|koodin|tunnusluku|cod|codul|codului|kódot|kódja|kodem|kodunu|kodun|"
+              r"kodas|kods|kodi|pin-kód|pin-koodi|पिन|कोड|קוד|הקוד|کد|mã pin|mã số|kode pin|pinkode|pinkoden")
 _CRED_COMBO = r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial"
 _CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial|activation|psk"
 # what a software licence is called elsewhere, compounds too ("Software-Lizenz", "Lizenzschlüssel")
@@ -429,16 +435,25 @@ _CRED_LOCK = (r"key ?box(?:es)?|key ?safe|lock ?box(?:es)?|tresor|safebox|coffre
 # an account or a log-in named without a credential word ("so Biscuit2011 — for the amazon
 # account"): only a token no word or name is shaped like (see _account_shaped)
 _CRED_ACCOUNT = r"accounts?|konto|compte|cuenta|log(?:ging)? ?in(?:to)?|log ?on|sign(?:ing)? ?in(?:to)?"
-_CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码"
+_CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码|الرقم السري|الرمز السري|رمز|رمزها|رمز المرور"
+# a door, a gate, a locker or an alarm named without a code word: only a value given as one
+# ("garage: 2580", "disarm with 8064", "hotel room safe: I set it to 0303"; see _shaped)
+_CRED_PLACE = (r"(?:front |back |side |main |garden |street |patio |cellar |basement )?doors?|gates?|garage|shed|"
+               r"lockers?|keypads?|key pad|(?:dis)?arms?|(?:dis)?arming|porten|porte|portail|puerta|portón|portone|"
+               r"cancello|tür|haustür|hoftor|deur|poort|brama|drzwi|dörren|døren|grinden")
+_CRED_ALARM = r"alarms?|alarm system|burglar alarm|larm|larmet|alarme|alarma|allarme"
+# a second factor named without the word code ("paypal 2fa backup: 691 204, 338 570")
+_CRED_OTP = r"2fa|mfa|2sv|two-factor|two factor|2-step|two-step|authenticator|steam guard"
 _CRED_WORD = lazy(
     r"(?<![\w-])(?:(?P<lock>" + _CRED_LOCK + r")|(?P<password>" + _CRED_PASSWORD + r")|(?P<code>" + _CRED_CODE
     + r")|(?P<combo>" + _CRED_COMBO + r")|(?P<key>" + _CRED_KEY + r")|(?P<both>" + _CRED_BOTH + r")"
-    + r"|(?P<account>" + _CRED_ACCOUNT + r")"
+    + r"|(?P<account>" + _CRED_ACCOUNT + r")|(?P<place>" + _CRED_PLACE + r")|(?P<alarm>" + _CRED_ALARM + r")"
+    + r"|(?P<otp>" + _CRED_OTP + r")"
     # a typo of password: checked against the word below ("pasword", "passwrd", "passowrd")
     + r"|(?P<typo>p[a@]s[a-z0@]{2,7}))(?![\w-])"
     + r"|(?<!\w)(?P<licence>" + _CRED_LICENCE + r")(?!\w)"
     # "密码是602913": the languages without spaces join the word to what follows
-    + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호)"
+    + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호|รหัสผ่าน)"
     # "u tom.h p Autumn2024!!": user and password in shorthand
     + r"|(?<!\S)(?:u|usr|user)\s+\S+\s+(?P<short>p)(?=\s)", re.IGNORECASE)
 _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
@@ -447,9 +462,18 @@ _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "
               "combo", "combin", "kombin", "safe", "padlock", "dial", "key", "schlüssel", "clave",
               "κωδικ", "密码", " p ", "lockbox", "lock box", "tresor", "coffre", "cassaforte", "caja fuerte", "kluis", "sejf", "сейф",
               "licen", "lizenz", "лиценз", "série", "seri", "clé de", "activation", "psk", "account", "konto",
-              "compte", "cuenta", "log in", "logging in", "log on", "sign in", "signing in")
+              "compte", "cuenta", "log in", "logging in", "log on", "sign in", "signing in",
+              # seventh round: places and locks, alarms, second factors, more languages
+              "door", "gate", "garage", "shed", "locker", "arm", "porten", "porte", "portail", "portón", "puerta",
+              "cancello", "tür", "deur",
+              "poort", "brama", "drzwi", "dörr", "døren", "grind", "larm", "2fa", "mfa", "2sv", "factor", "2-step",
+              "two-step", "authenticator", "guard", "koo", "tunnusluku", "jelsz", "parol", "lozink", "geslo",
+              "पासवर्ड", "कूटशब्द", "पिन", "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد",
+              "mật khẩu", "mat khau", "sandi", "mã", "รหัสผ่าน")
 _WINDOW = 12
-_CLAUSE_END = lazy(r"[.;!?](?=\s|$)|\n|\s[-–—]+\s|[–—→]")
+# not after "i.e."/"e.g." (what follows says what was meant), nor a spaced dash between two
+# numbers ("opens with 19 - 42 - 07")
+_CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;!?](?=\s|$)|\n|(?<!\d)\s[-–—]+\s|\s[-–—]+\s(?!\d)|[–—→]")
 _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]+")
 # A code word that names something else: "zip code 94110", "código postal", "code review".
 _NOT_CODE_BEFORE = frozenset("""
@@ -482,7 +506,31 @@ numbers grams kilos miles metres meters
 """.split())
 # digits, or digits with one capital among them (B4127, 47A19, 4B512, 2291K)
 _CODE_SHAPE = lazy(r"^(?:\d{3,12}#?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,7}[A-Z]\d{1,7}|\d{4,8}[A-Z])$")
-_COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|\d{1,2}(?:-\d{1,2}){2,5})$")
+_COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|(?:[A-Z]-)?\d{1,2}(?:-\d{1,2}){2,5})$")   # "C-4-7-9" too
+# a piece of a combination said in pieces ("R 34 L 12 R 8", "19 - 42 - 07")
+_DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–])$")
+# a 2FA backup code in letters and digits ("R7K2M"); digits alone are _CODE_SHAPE's
+_OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$")
+_CLOCK = lazy(r"^(?:[01]\d|2[0-3])[0-5]\d$")
+# what gives the value of a lock or a place named without a code word: "opens with 8064",
+# "I set it to 0303", "är 1347", "i.e. 8 9 1 0" (a colon or "=" gives one too)
+_GIVERS = frozenset("""
+with is are was to = är ist est es è é er je jest enter punch type tap i.e ie e.g eg
+""".split())
+# a code said in words, in the languages the gate has code words for ("five nine two zero")
+_DIGIT_WORDS = frozenset("""
+zero oh one two three four five six seven eight nine
+zéro un deux trois quatre cinq sept huit neuf null eins zwei drei vier fünf sechs sieben acht neun
+cero uno dos tres cuatro cinco seis siete ocho nueve due tre quattro cinque sei sette otto nove
+nul een twee vier vijf zes zeven negen um dois três sete oito noll ett två fyra fem sex sju åtta nio
+""".split())
+# "her locker number is 4471", "the alarm company's phone: 0800 …": what is given is a number
+_NUMBER_NAMES = frozenset("""
+number numbers no nr nº # id phone tel telephone mobile company hotline line extension ext size height width
+depth dimensions model serial ref reference time times nummer numéro número numero
+""".split())
+_VOWELS = frozenset("aeiouy")
+_UNSPOKEN = lazy(r"[^aeiouy]{3}|q(?!u)|[jqxz][^aeiouy]|[^aeiouy][jqxz]")
 _KEY_GROUP = lazy(r"^[A-Z0-9]{2,6}(?:-[A-Z0-9]{3,6}){2,}$|^[A-Z0-9]{3,6}$")
 # what makes a key word name a secret key, whatever its value looks like (a hex private key)
 _KEY_QUALIFIERS = frozenset("""
@@ -636,8 +684,110 @@ def _key_shaped(token: str, secret_key: bool) -> bool:
     return sum(map(len, _WORDISH().findall(token))) < 0.6 * letters
 
 
+# A seed phrase said with other words ("my wallet seed, keep it safe: w1 … w12"): twelve or
+# more plain small words in a row, none of them a word prose is held together by, in a
+# text that speaks of a seed, a wallet or a mnemonic. Prose always has function words.
+_SEED_CUES = ("seed", "wallet", "mnemonic", "recovery", "phrase", "crypto", "bip39", "metamask", "ledger", "trezor")
+_SEED_WORD = lazy(r"[a-z]{3,8}")
+_SEED_LENGTH = 12
+_FUNCTION_WORDS = frozenset("""
+the and but for with from are was were you she they them your our their his her hers its that this these
+those not then than there here what which who whom when where why how have has had will would shall should
+can could may might must does did done been being into onto upon over under about after before also just
+very too only more most much many some any all each every both either neither nor yet because while until
+since unless though although like get got please keep safe write down don't dont never always here's it's
+""".split())
+
+
+def _seed_spans(text: str, lower: str):
+    """(start, end, "password") of each run of _SEED_LENGTH or more plain words after a seed cue."""
+    first_cue = min((at for at in map(lower.find, _SEED_CUES) if at >= 0), default=-1)
+    if first_cue < 0:
+        return
+    run_start = run_end = -1
+    count = 0
+    for match in _CLAUSE_TOKEN().finditer(text, first_cue):
+        raw = match.group()
+        word = raw.rstrip(",")
+        plain = bool(_SEED_WORD().fullmatch(word)) and word not in _FUNCTION_WORDS
+        if plain and count and text[run_end:match.start()].strip(", ") == "":
+            count += 1
+            run_end = match.start() + len(word)
+        else:
+            if count >= _SEED_LENGTH:
+                yield run_start, run_end, "password"
+            count, run_start, run_end = (1, match.start(), match.start() + len(word)) if plain else (0, -1, -1)
+        if raw != word and not plain:
+            count = 0
+    if count >= _SEED_LENGTH:
+        yield run_start, run_end, "password"
+
+
+def _given(text: str, tokens, i: int, chained: int) -> bool:
+    """Is tokens[i] given as a value: after a colon or an equals sign, after a verb that
+    gives one ("opens with", "set it to", "är"), or next in a list after one that was
+    (tokens[chained] ended the last value taken: "691 204, 338 570")?"""
+    if i == 0:
+        return False
+    gap, prev = text[tokens[i - 1][1]:tokens[i][0]], tokens[i - 1][2].lower()
+    if ":" in gap or "=" in gap or prev in _GIVERS:
+        return True
+    return (i - 1 == chained and gap.strip() in ("", ",", "/", "&", "+")) or \
+        (i - 2 == chained and prev in ("and", "&", "or", "then"))
+
+
+def _labelled(text: str, tokens, i: int, prev: str) -> bool:
+    """Is tokens[i] a number of something else ("room 217", "ends in 4412")? Not when a colon
+    stands between it and a noun said with an article: "in case I lose the phone: 8412 0937"
+    names what the clause is about, not the number."""
+    if prev not in _NOT_VALUE_BEFORE:
+        return False
+    return not (i >= 2 and ":" in text[tokens[i - 1][1]:tokens[i][0]] and tokens[i - 2][2].lower() in _DETERMINERS)
+
+
+def _run(text: str, tokens, i: int, part, joins: tuple) -> int:
+    """The last index of the run of tokens from i that each match part (a predicate on the
+    token), joined by one of joins (the text between two of them, spaces stripped)."""
+    j = i
+    while j + 1 < len(tokens) and part(tokens[j + 1][2]) and text[tokens[j][1]:tokens[j + 1][0]].strip() in joins:
+        j += 1
+    return j
+
+
+def _letter_groups(text: str, tokens, i: int) -> bool:
+    """Four groups of four small letters after a colon, as app passwords are printed ("qwvt
+    lmzr hxpk bnye"), two or more of them no word is spelt like (no vowel, three consonants
+    running, a q without u): "hint: blue door left side" is words."""
+    group = tokens[i:i + 4]
+    if len(group) < 4 or i == 0 or ":" not in text[tokens[i - 1][1]:tokens[i][0]]:
+        return False
+    if any(len(t) != 4 or not (t.isascii() and t.isalpha() and t.islower()) for _s, _e, t in group):
+        return False
+    if any(text[a[1]:b[0]] != " " for a, b in zip(group, group[1:])):
+        return False
+    return sum(not _VOWELS.intersection(t) or bool(_UNSPOKEN().search(t)) for _s, _e, t in group) >= 2
+
+
+def _dial_number(token: str) -> bool:
+    return bool(_DIAL_PART().match(token))
+
+
+def _combination_run(text: str, tokens, i: int) -> int:
+    """The last index of a dial combination said in pieces from tokens[i] ("19 - 42 - 07",
+    "31, 7, 22", "R 34 L 12 R 8", "8 9 1 0"): three or more small numbers, each maybe after
+    R, L or one letter, joined by spaces, commas or dashes; i - 1 when there is none."""
+    j = _run(text, tokens, i, _dial_number, ("", ",", "-", "–", "/"))
+    while j > i and not tokens[j][2][-1:].isdigit():
+        j -= 1   # a dash the run ended on
+    numbers = sum(t[2][-1:].isdigit() for t in tokens[i:j + 1])
+    return j if numbers >= 3 and tokens[j][2][-1:].isdigit() else i - 1
+
+
 def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
-    i = lo
+    i, chained = lo, -2
+    # a place or a lock named without a code word ("side door: 1593", "disarm with 8064",
+    # "2fa backup: 691 204"): only a value given as one, 4+ digits (3 for a 2FA code)
+    gated = family in ("place", "alarm", "combo", "otp")
     while i < hi:
         start, end, token = tokens[i]
         if i == at or (i == at + 1 and family in ("code", "both") and token.lower() in ("code", "pin", "number")):
@@ -645,35 +795,59 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             continue
         prev = tokens[i - 1][2].lower() if i > 0 else ""
         nxt = tokens[i + 1][2].lower() if i + 1 < len(tokens) else ""
+        given = _given(text, tokens, i, chained) and not (
+            family == "alarm" and prev in ("to", "for") and _CLOCK().match(token)) and not (   # "alarm to 0630"
+            gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES for t in tokens[at + 1:i]))
+        j = i
         if family in ("password", "both") and _password_shaped(token):
             yield start, end, "password"
+        elif family in ("password", "both") and _letter_groups(text, tokens, i):
+            # "app password for the scanner: qwvt lmzr hxpk bnye"
+            j = i + 3
+            yield start, tokens[j][1], "password"
         elif family == "account" and _account_shaped(token) and prev not in _NOT_VALUE_BEFORE \
                 and prev not in _DETERMINERS:
             yield start, end, "password"
         elif family in ("key", "secret-key") and _key_shaped(token, family == "secret-key"):
             yield start, end, "password"
-        elif family in ("code", "both", "lock") and _CODE_SHAPE().match(token) and prev not in _NOT_VALUE_BEFORE \
+        elif (family in ("code", "both", "lock") or (gated and given and (len(token) >= 4 or family == "otp"))) \
+                and _CODE_SHAPE().match(token) and not _labelled(text, tokens, i, prev) \
                 and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
             # digits in groups ("8391 0274 5519"): the whole run is one code
-            j = i
             while j + 1 < len(tokens) and tokens[j + 1][2].isdigit() and 2 <= len(tokens[j + 1][2]) <= 12 \
                     and text[tokens[j][1]:tokens[j + 1][0]] in (" ", "-"):
                 j += 1
             yield start, tokens[j][1], "code"
-            i = j
-        elif family in ("combo", "lock") and _COMBO_SHAPE().match(token):
+            chained = j
+        elif family == "otp" and given and _OTP_GROUP().match(token):
+            # "steam guard backup: R7K2M X9P4T B3N8W"
+            j = _run(text, tokens, i, lambda t: bool(_OTP_GROUP().match(t)), ("", ","))
+            yield start, tokens[j][1], "code"
+            chained = j
+        elif (family in ("combo", "lock") or (gated and given and family != "otp")) and _COMBO_SHAPE().match(token) \
+                and nxt not in _UNITS:
             yield start, end, "code"
+        elif (family in ("lock", "combo") or gated) and given and _dial_number(token) \
+                and _combination_run(text, tokens, i) >= i:
+            j = _combination_run(text, tokens, i)
+            if j + 1 >= len(tokens) or tokens[j + 1][2].lower() not in _UNITS:   # "45 x 30 x 25 cm" is a size
+                yield start, tokens[j][1], "code"
+        elif token.lower() in _DIGIT_WORDS and (family in ("code", "both", "lock") or gated and given):
+            # "pin is five nine two zero": a code said in words, four or more of them
+            j = _run(text, tokens, i, lambda t: t.lower() in _DIGIT_WORDS, ("", ",", "-"))
+            if j - i >= 3:
+                yield start, tokens[j][1], "code"
+            else:
+                j = i
         elif family in ("key", "secret-key") and _KEY_GROUP().match(token) and any(c.isdigit() for c in token) \
                 and prev not in _NOT_VALUE_BEFORE:   # "serial number SN-4453-2290-117" on an appliance
             # "MZXW 6YTB OI4T KNRQ GE3D", "PHX-2291-AKQ7-ZZ03-LM88": three or more groups
-            j = i
             while j + 1 < len(tokens) and _KEY_GROUP().match(tokens[j + 1][2]) \
                     and text[tokens[j][1]:tokens[j + 1][0]] == " ":
                 j += 1
             if j - i >= 2 or "-" in token:
                 yield start, tokens[j][1], "password"
-            i = j
-        i += 1
+        i = j + 1
 
 
 # -- the two calls ---------------------------------------------------------------------
@@ -809,6 +983,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("code"), match.end("code"), "code")
     if cued(lower, _CRED_CUES):
         for start, end, kind in _clause_spans(text):
+            add(start, end, kind)
+    if cued(lower, _SEED_CUES):
+        for start, end, kind in _seed_spans(text, lower):
             add(start, end, kind)
     for match in _find(_PAIR, text, (" / ", "admin", "root", "user", "login", "account", "@"), where=lower):
         value = match.group("value").rstrip(".!?)")
