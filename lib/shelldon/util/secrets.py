@@ -515,7 +515,7 @@ _CLOCK = lazy(r"^(?:[01]\d|2[0-3])[0-5]\d$")
 # what gives the value of a lock or a place named without a code word: "opens with 8064",
 # "I set it to 0303", "är 1347", "i.e. 8 9 1 0" (a colon or "=" gives one too)
 _GIVERS = frozenset("""
-with is are was to = är ist est es è é er je jest enter punch type tap i.e ie e.g eg
+with is are was goes go to = är ist est es è é er je jest enter punch type tap i.e ie e.g eg
 """.split())
 # a code said in words, in the languages the gate has code words for ("five nine two zero")
 _DIGIT_WORDS = frozenset("""
@@ -608,7 +608,7 @@ def _clause_tokens(text: str, start: int, end: int) -> list[tuple[int, int, str]
     for match in _CLAUSE_TOKEN().finditer(text, start, end):
         token = match.group()
         left = len(token) - len(token.lstrip("(\"'«„“‘[{"))
-        token = token[left:].rstrip(",:;.!?)\"'»“”’]}")
+        token = token[left:].rstrip(",:;.!?)\"'»“”’]}،؛؟")   # Arabic's comma, semicolon and question mark too
         if token:
             out.append((match.start() + left, match.start() + left + len(token), token))
     return out
@@ -652,12 +652,25 @@ def _clause_spans(text: str):
             continue
         if family == "code" and word.group("code").lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
             continue   # "pin the note to the fridge"
+        if family == "combo" and word.group("combo").lower() == "safe" and (prev in _SAFE_BEFORE or nxt in _SAFE_AFTER):
+            continue   # "a safe bet", "keep it safe": the adjective
+        if family == "place" and word.group("place").lower() in ("arm", "arms") and prev in _DETERMINERS:
+            continue   # "my arm": the body's
         lo, hi = max(0, at - _WINDOW), min(len(tokens), at + _WINDOW + 1)
         if family == "key" and (prev in _KEY_QUALIFIERS or word.group(name).lower() == "psk"):
             family = "secret-key"   # "private key": a hex run is its value too
         yield from _shaped(text, tokens, lo, hi, at if own else -2, family)
 
 
+# "safe" the adjective, not the box: what comes before it, or the noun it describes
+_SAFE_BEFORE = frozenset("""
+is be been being feel feels felt keep kept stay stayed it's its play playing perfectly very quite not so as was
+are were seems seemed look looks pretty totally completely fairly reasonably safe and
+""".split())
+_SAFE_AFTER = frozenset("""
+bet place places side space spaces choice house haven mode search zone to and enough sound distance area harbour
+harbor pair hands journey travels trip option options word words passage return keeping storage limit level
+""".split())
 _PIN_VERB_OBJECTS = frozenset("the it a an this that these those them him her up down onto on to".split())
 # "log in on the iPad2", "my Pixel8a account": a name said with an article is a thing, not a password
 _DETERMINERS = frozenset("the my your his her our their a an this that new old".split())
@@ -710,7 +723,7 @@ def _seed_spans(text: str, lower: str):
         raw = match.group()
         word = raw.rstrip(",")
         plain = bool(_SEED_WORD().fullmatch(word)) and word not in _FUNCTION_WORDS
-        if plain and count and text[run_end:match.start()].strip(", ") == "":
+        if plain and count and text[run_end:match.start()].strip(" ") == "":   # a list with commas is a list
             count += 1
             run_end = match.start() + len(word)
         else:
@@ -795,8 +808,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             continue
         prev = tokens[i - 1][2].lower() if i > 0 else ""
         nxt = tokens[i + 1][2].lower() if i + 1 < len(tokens) else ""
-        given = _given(text, tokens, i, chained) and not (
-            family == "alarm" and prev in ("to", "for") and _CLOCK().match(token)) and not (   # "alarm to 0630"
+        given = _given(text, tokens, i, chained) and not (   # "the alarm is 0645": a time, but "alarm: 0645"
+            family == "alarm" and _CLOCK().match(token) and ":" not in text[tokens[i - 1][1]:start]) and not (
             gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES for t in tokens[at + 1:i]))
         j = i
         if family in ("password", "both") and _password_shaped(token):
@@ -817,8 +830,10 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             while j + 1 < len(tokens) and tokens[j + 1][2].isdigit() and 2 <= len(tokens[j + 1][2]) <= 12 \
                     and text[tokens[j][1]:tokens[j + 1][0]] in (" ", "-"):
                 j += 1
-            yield start, tokens[j][1], "code"
-            chained = j
+            # a second factor's code has six digits or more ("691 204"); "mfa: 2019 rollout" is a year
+            if family != "otp" or sum(map(str.isdigit, text[start:tokens[j][1]])) >= 6:
+                yield start, tokens[j][1], "code"
+                chained = j
         elif family == "otp" and given and _OTP_GROUP().match(token):
             # "steam guard backup: R7K2M X9P4T B3N8W"
             j = _run(text, tokens, i, lambda t: bool(_OTP_GROUP().match(t)), ("", ","))
