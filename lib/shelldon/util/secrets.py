@@ -876,6 +876,13 @@ _WORD_CUES = ("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "
 _DIGITS = tuple("0123456789")
 
 
+def _alarm_clock(named: str, value: str) -> bool:
+    """"the alarm is 0645": an alarm named without a code word or a verb that arms it ("set
+    with", "disarm"), and a time of day given without a colon, is the clock's."""
+    return ("alarm" in named and ":" not in named and bool(_CLOCK().match(value))
+            and not any(word in named for word in ("code", "pin", "combo", "combination", "with", " arm", "disarm")))
+
+
 def _find(pattern, text: str, *cues, where: str | None = None):
     """pattern's matches in text; none, and nothing compiled, when where (text unless
     given) lacks a cue of each group."""
@@ -936,8 +943,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 and "(" not in value):
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_CODE_SAID, text, _DIGITS, _CODE_CUES, where=lower):
-        if not _other_code(text, match.start()):   # "zip code on the invoice should be 94110"
-            add(match.start("code"), match.end("code"), "code")
+        if not _other_code(text, match.start()) and not _alarm_clock(lower[match.start():match.start("code")],
+                                                                          match.group("code")):
+            add(match.start("code"), match.end("code"), "code")   # not "zip code on the invoice: 94110"
     for match in _find(_WORD_SAID, text, _WORD_CUES, where=lower):
         value = match.group("value")
         if _value_is_secret(value, strict=True) or (
