@@ -471,6 +471,7 @@ _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "
               "पासवर्ड", "कूटशब्द", "पिन", "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد",
               "mật khẩu", "mat khau", "sandi", "mã", "รหัสผ่าน")
 _WINDOW = 12
+_REACH = 48   # how far past the window a run of groups may go on
 # not after "i.e."/"e.g." (what follows says what was meant), nor a spaced dash between two
 # numbers ("opens with 19 - 42 - 07")
 _CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;!?](?=\s|$)|\n|(?<!\d)\s[-–—]+\s|\s[-–—]+\s(?!\d)|[–—→]")
@@ -624,7 +625,13 @@ def _clause_spans(text: str):
         ends.append(m.end())
         if m.group().strip()[:1] not in "-–—→":
             stops.append(m.end())
-    clauses: dict[tuple[int, int], tuple[list, list]] = {}   # each clause tokenised once
+    # the text tokenised once, clause by clause (no token crosses where one ends); each word
+    # then looks at a bounded slice of it, so "pin - pin - pin …" (one clause back to the last
+    # full stop) costs no more per word than "pin pin pin …"
+    tokens: list[tuple[int, int, str]] = []
+    for a, b in zip([0] + ends, ends + [len(text)]):
+        tokens += _clause_tokens(text, a, b)
+    token_starts, token_ends = [t[0] for t in tokens], [t[1] for t in tokens]
     for word in words:
         if text.endswith("[redacted:", 0, word.start()):
             continue   # the word in a marker
@@ -637,16 +644,17 @@ def _clause_spans(text: str):
         # wait, that's the password" gives the value first
         before, after = bisect.bisect_right(stops, w_start), bisect.bisect_right(ends, w_start)
         c_start, c_end = (stops[before - 1] if before else 0), (ends[after] if after < len(ends) else len(text))
-        if (c_start, c_end) not in clauses:
-            tokens = _clause_tokens(text, c_start, c_end)
-            clauses[c_start, c_end] = tokens, [t[1] for t in tokens]
-        tokens, token_ends = clauses[c_start, c_end]
+        # the clause's tokens, cut to the window, two before it (what labels its first) and a
+        # bounded reach after it (a run of digit groups that goes on)
         at = bisect.bisect_right(token_ends, w_start)   # the first token that ends after the word starts
-        own = at < len(tokens) and tokens[at][0] <= w_start   # "密码是602913": the word is no token
-        prev = tokens[at - 1][2].lower() if at > 0 else ""
-        nxt = (tokens[at + 1][2] if own and at + 1 < len(tokens) else tokens[at][2] if not own and at < len(tokens)
+        first = max(bisect.bisect_left(token_starts, c_start), at - _WINDOW - 2)
+        clause = tokens[first:min(bisect.bisect_left(token_starts, c_end), at + _WINDOW + _REACH)]
+        at -= first
+        own = at < len(clause) and clause[at][0] <= w_start   # "密码是602913": the word is no token
+        prev = clause[at - 1][2].lower() if at > 0 else ""
+        nxt = (clause[at + 1][2] if own and at + 1 < len(clause) else clause[at][2] if not own and at < len(clause)
                else "").lower()
-        if prev in _NEGATIONS or (at > 1 and prev in ("a", "an") and tokens[at - 2][2].lower() in _NEGATIONS):
+        if prev in _NEGATIONS or (at > 1 and prev in ("a", "an") and clause[at - 2][2].lower() in _NEGATIONS):
             continue
         if family in ("code", "key", "both", "lock") and _other_code(text, w_start):
             continue
@@ -656,10 +664,10 @@ def _clause_spans(text: str):
             continue   # "a safe bet", "keep it safe": the adjective
         if family == "place" and word.group("place").lower() in ("arm", "arms") and prev in _DETERMINERS:
             continue   # "my arm": the body's
-        lo, hi = max(0, at - _WINDOW), min(len(tokens), at + _WINDOW + 1)
+        lo, hi = max(0, at - _WINDOW), min(len(clause), at + _WINDOW + 1)
         if family == "key" and (prev in _KEY_QUALIFIERS or word.group(name).lower() == "psk"):
             family = "secret-key"   # "private key": a hex run is its value too
-        yield from _shaped(text, tokens, lo, hi, at if own else -2, family)
+        yield from _shaped(text, clause, lo, hi, at if own else -2, family)
 
 
 # "safe" the adjective, not the box: what comes before it, or the noun it describes
