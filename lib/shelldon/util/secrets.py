@@ -416,14 +416,9 @@ _ARTICLES = frozenset("the a an my your our his her their".split())
 _CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:wi-?fi|wlan|router|sudo|admin|root|guest|network) pass|logins?|creds|credentials|heslo|hesla|hasło|haslo|"
                   r"hasła|contraseñas?|contrasenas?|senha|mot de passe|mdp|passw[oö]rt|kennwort|wachtwoord|"
                   r"пароль|парол[яю]|şifre(?:si)?|sifre(?:si)?|lösenord(?:et)?|salasana|adgangskode|passord|"
-                  r"jelszó|jelszo|jelszav\w{0,3}|salasanan|heslem|parolă|parola|parolei|lozinka|lozinku|geslo|"
-                  r"पासवर्ड|कूटशब्द|كلمة (?:ال)?سر|كلمة (?:ال)?مرور|סיסמה|סיסמא|הסיסמה|رمز عبور|گذرواژه|"
-                  r"mật khẩu|mat khau|kata sandi|katasandi|sandi|パスワード|비밀번호|암호|口令")
+                  r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
 _CRED_CODE = (r"codes?|pins?|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
-              r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号|"
-              # inflections and more languages: Swedish "koden", Finnish, Romanian, Hindi, Hebrew…
-              r"koden|koder|kode|koodi|koodin|tunnusluku|cod|codul|codului|kódot|kódja|kodem|kodunu|kodun|"
-              r"kodas|kods|kodi|pin-kód|pin-koodi|पिन|कोड|קוד|הקוד|کد|mã pin|mã số|kode pin|pinkode|pinkoden")
+              r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号")
 _CRED_COMBO = r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial"
 _CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial|activation|psk"
 # what a software licence is called elsewhere, compounds too ("Software-Lizenz", "Lizenzschlüssel")
@@ -435,7 +430,7 @@ _CRED_LOCK = (r"key ?box(?:es)?|key ?safe|lock ?box(?:es)?|tresor|safebox|coffre
 # an account or a log-in named without a credential word ("so Biscuit2011 — for the amazon
 # account"): only a token no word or name is shaped like (see _account_shaped)
 _CRED_ACCOUNT = r"accounts?|konto|compte|cuenta|log(?:ging)? ?in(?:to)?|log ?on|sign(?:ing)? ?in(?:to)?"
-_CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码|الرقم السري|الرمز السري|رمز|رمزها|رمز المرور"
+_CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码"
 # a door, a gate, a locker or an alarm named without a code word: only a value given as one
 # ("garage: 2580", "disarm with 8064", "hotel room safe: I set it to 0303"; see _shaped)
 _CRED_PLACE = (r"(?:front |back |side |main |garden |street |patio |cellar |basement )?doors?|gates?|garage|shed|"
@@ -447,29 +442,42 @@ _CRED_OTP = r"2fa|mfa|2sv|two-factor|two factor|2-step|two-step|authenticator|st
 _CRED_WORD = lazy(
     r"(?<![\w-])(?:(?P<lock>" + _CRED_LOCK + r")|(?P<password>" + _CRED_PASSWORD + r")|(?P<code>" + _CRED_CODE
     + r")|(?P<combo>" + _CRED_COMBO + r")|(?P<key>" + _CRED_KEY + r")|(?P<both>" + _CRED_BOTH + r")"
-    + r"|(?P<account>" + _CRED_ACCOUNT + r")|(?P<place>" + _CRED_PLACE + r")|(?P<alarm>" + _CRED_ALARM + r")"
-    + r"|(?P<otp>" + _CRED_OTP + r")"
+    + r"|(?P<account>" + _CRED_ACCOUNT + r")"
     # a typo of password: checked against the word below ("pasword", "passwrd", "passowrd")
     + r"|(?P<typo>p[a@]s[a-z0@]{2,7}))(?![\w-])"
     + r"|(?<!\w)(?P<licence>" + _CRED_LICENCE + r")(?!\w)"
     # "密码是602913": the languages without spaces join the word to what follows
-    + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호|รหัสผ่าน)"
+    + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호)"
     # "u tom.h p Autumn2024!!": user and password in shorthand
     + r"|(?<!\S)(?:u|usr|user)\s+\S+\s+(?P<short>p)(?=\s)", re.IGNORECASE)
+# The seventh round's words, a pattern of their own behind cues of their own (an ordinary
+# text pays for neither): inflections and more languages' password and code words, places
+# and alarms, second factors.
+_CRED_PASSWORD_MORE = (r"jelszav\w{0,3}|salasanan|heslem|parolă|parola|parolei|lozinka|lozinku|geslo|पासवर्ड|कूटशब्द|"
+                       r"كلمة (?:ال)?سر|كلمة (?:ال)?مرور|סיסמה|סיסמא|הסיסמה|رمز عبور|گذرواژه|mật khẩu|mat khau|"
+                       r"kata sandi|katasandi|sandi")
+_CRED_CODE_MORE = (r"koden|koder|kode|koodi|koodin|tunnusluku|cod|codul|codului|kódot|kódja|kodem|kodunu|kodun|kodas|"
+                   r"kods|kodi|pin-kód|pin-koodi|pinkode|pinkoden|kode pin|mã pin|mã số|पिन|कोड|קוד|הקוד|کد")
+_CRED_BOTH_MORE = r"الرقم السري|الرمز السري|رمز المرور|رمزها|رمز"
+_CRED_WORD_MORE = lazy(
+    r"(?<![\w-])(?:(?P<place>" + _CRED_PLACE + r")|(?P<alarm>" + _CRED_ALARM + r")|(?P<otp>" + _CRED_OTP + r")"
+    + r"|(?P<password>" + _CRED_PASSWORD_MORE + r")|(?P<code>" + _CRED_CODE_MORE + r")|(?P<both>" + _CRED_BOTH_MORE
+    + r"))(?![\w-])|(?P<joined>รหัสผ่าน)", re.IGNORECASE)
+# tested on the text after a space: " shed" is no "finished", " arm" no "warm"; the cues
+# in other scripts only on a text that is not ASCII
+_CRED_CUES_MORE = (" door", "gate", "garage", " shed", "locker", "keypad", " arm", "disarm", "porte", "puerta",
+                   "cancello", "deur", "poort", "brama", "drzwi", "grind", "larm", "2fa", "mfa", "2sv", "factor",
+                   "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku", "jelsz", "parol", "lozink", "geslo",
+                   "hesl", "salasan", "mat khau", "sandi", "pin-")
+_CRED_CUES_SCRIPTS = ("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन", "कोड", "كلمة", "رمز",
+                      "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
 _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
               "ifre", "senord", "salasana", "adgangs", "passord", "jelsz", "パスワード", "비밀번호", "암호", "口令",
               "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
               "combo", "combin", "kombin", "safe", "padlock", "dial", "key", "schlüssel", "clave",
               "κωδικ", "密码", " p ", "lockbox", "lock box", "tresor", "coffre", "cassaforte", "caja fuerte", "kluis", "sejf", "сейф",
               "licen", "lizenz", "лиценз", "série", "seri", "clé de", "activation", "psk", "account", "konto",
-              "compte", "cuenta", "log in", "logging in", "log on", "sign in", "signing in",
-              # seventh round: places and locks, alarms, second factors, more languages
-              "door", "gate", "garage", "shed", "locker", "arm", "porten", "porte", "portail", "portón", "puerta",
-              "cancello", "tür", "deur",
-              "poort", "brama", "drzwi", "dörr", "døren", "grind", "larm", "2fa", "mfa", "2sv", "factor", "2-step",
-              "two-step", "authenticator", "guard", "koo", "tunnusluku", "jelsz", "parol", "lozink", "geslo",
-              "पासवर्ड", "कूटशब्द", "पिन", "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد",
-              "mật khẩu", "mat khau", "sandi", "mã", "รหัสผ่าน")
+              "compte", "cuenta", "log in", "logging in", "log on", "sign in", "signing in")
 _WINDOW = 12
 _REACH = 48   # how far past the window a run of groups may go on
 # not after "i.e."/"e.g." (what follows says what was meant), nor a spaced dash between two
@@ -615,9 +623,12 @@ def _clause_tokens(text: str, start: int, end: int) -> list[tuple[int, int, str]
     return out
 
 
-def _clause_spans(text: str):
-    """(start, end, kind) of each value the clause rule takes (see above)."""
+def _clause_spans(text: str, more: bool = True):
+    """(start, end, kind) of each value the clause rule takes (see above); more: look for
+    _CRED_WORD_MORE's words too."""
     words = list(_CRED_WORD().finditer(text))
+    if more:
+        words = sorted(words + list(_CRED_WORD_MORE().finditer(text)), key=lambda m: m.start())
     if not words:
         return
     ends, stops = [], []   # where clauses end; of those, the ones a dash does not make
@@ -1012,8 +1023,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _find(_FOREIGN_CODE, text, ("code", "digo", "codice", "kod", "код", "pin"), _DIGITS, where=lower):
         if not _other_code(text, match.start()):   # "le code de la route a changé en 2024"
             add(match.start("code"), match.end("code"), "code")
-    if cued(lower, _CRED_CUES):
-        for start, end, kind in _clause_spans(text):
+    more = cued(" " + lower, _CRED_CUES_MORE) or (not text.isascii() and cued(lower, _CRED_CUES_SCRIPTS))
+    if more or cued(lower, _CRED_CUES):
+        for start, end, kind in _clause_spans(text, more):
             add(start, end, kind)
     if cued(lower, _SEED_CUES):
         for start, end, kind in _seed_spans(text, lower):
