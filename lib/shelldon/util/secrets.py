@@ -23,10 +23,13 @@ What counts as a secret, most specific first:
                    password is x"); the key stays, only the value is replaced
 - password, code   the clause rule (below): what in a clause is shaped like the value of
                    the credential word it holds
+- password         a seed phrase said with other words: 12+ plain small words in a row, no
+                   function word or comma among them, after a seed/wallet/mnemonic cue
 - token            anything else that looks random: see _looks_random below
 
 The clause rule, one mechanism instead of a pattern per phrasing. A clause ends at . ; ! ?
-before a space, a newline, a spaced dash or an arrow (a dash does not end it before the
+before a space (not after "i.e."/"e.g."), a newline, a spaced dash (not between two numbers)
+or an arrow (a dash does not end it before the
 word: "X — no wait, that's the password"). In a clause holding a credential word, every
 token within 12 tokens of it, before or after, that is shaped like that word's value is
 redacted:
@@ -51,6 +54,21 @@ redacted:
 - words for both (clave, κωδικός, 密码): both shapes;
 - lock words (keybox, key safe, lockbox, Tresor, coffre, cassaforte, caja fuerte, kluis,
   sejf, сейф, Schlüsselkasten): a code or a dial combination;
+- place and alarm words (door, gate, garage, shed, locker, keypad, arm/disarm, porte, Tür…;
+  alarm) and "safe", and second-factor words (2fa, mfa, authenticator, steam guard): only a
+  value *given* — after a colon or "=", a giving word ("with", "is", "to", "goes", "är",
+  "i.e.") or next in a list after one — and no number word between ("locker number is
+  4471"): 4+ digits (a second factor's 6+, or groups of capitals and digits: R7K2M), a
+  combination, a code in words; an alarm's time of day given without a colon is the clock's;
+  "safe" the adjective and "my arm" are left;
+- a combination in pieces (combination, lock, place words, given): three or more numbers of
+  one or two digits, maybe after R or L, joined by spaces, commas or dashes ("19 - 42 - 07",
+  "R 34 L 12 R 8", "8 9 1 0"); a code in words: four or more digit words ("five nine two
+  zero"); an app password: four groups of four small letters after a password word and a
+  colon, two or more unlike any word ("qwvt lmzr hxpk bnye");
+- more languages (a pattern of their own, behind their own cues): koden, koodi, cod/parolă,
+  kode, पिन/पासवर्ड, كلمة السر/كلمة المرور/الرقم السري, סיסמה/קוד, رمز عبور/کد, mật khẩu/mã pin,
+  kata sandi, รหัสผ่าน, lozinka, geslo;
 - account words (account, Konto, compte, cuenta, log in/into, sign in): only a token with a
   capital, a small letter and a digit or symbol, not after an article or a label, not a
   handle ("@name") — nothing else says it is a password;
@@ -62,7 +80,9 @@ What it deliberately leaves: a code word naming a code that is no secret (zip, p
 area, country, dress, promo, discount, voucher, tracking, QR, bar, error, status, source,
 sort, booking, reference, confirmation code; code review, code base, code of conduct,
 "code de la route", "código postal", the code for the discount — the word before the
-code word, or one of the four after it); a credential word after "no"/"without" ("no
+code word, or one of the four after it); a number after a label (a colon between them frees
+it when the label is a noun said with an article: "in case I lose the phone: 8412 0937");
+a credential word after "no"/"without" ("no
 passcode needed"); a password said as plain words ("the password is rosebud" is left:
 words are what the owner says about a password far more often than a password); digits
 for a password word (a PIN-like password needs a code word); a public ssh key; a word
