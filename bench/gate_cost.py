@@ -89,7 +89,11 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  # webhooks, passphrases in other languages
                  "keybox 12A45 ", "account Ab1! ", "Lizenz SN-", "private key 0f ", "gate: punch ",
                  "maiden name is X ", "security question first pet ", "WIFI:T:WPA;", "hook/", "aB3dE5gH7jK9mN1pQ/",
-                 "Passphrase ist ", "1234567:AA")
+                 "Passphrase ist ", "1234567:AA",
+                 # seventh round: places and alarms given a code, combinations in pieces, second factors,
+                 # seed runs, codes in words, letter groups, more languages
+                 "side door: 1234 ", "disarm with ", "safe opens with 1 - ", "R 34 L ", "2fa backup: 691 204, ",
+                 "wallet seed orbit ", "pin is five ", "app password: qwvt ", "\u0643\u0644\u0645\u0629 \u0627\u0644\u0633\u0631 ")
 
 
 def hostile_growth() -> tuple[float, str, float]:

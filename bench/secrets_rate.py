@@ -18,7 +18,8 @@
             measured once: the clean figure of that round (docs/RELIABILITY.md); read
             before the sixth round (its misses named the kinds that round widened).
 - heldout6  tests/fixtures/gates/heldout6_*.txt: a sixth one, written blind after the sixth
-            round's rules were final, measured once and not read: the clean figure.
+            round's rules were final and measured once (that round's clean figure); read
+            before the seventh round (its misses named the kinds that round widened).
             Targets for all: 0 secrets stored, <= 1 in 40 look-alikes refused.
 
 A secret counts as stored when the gate (looks_secret) lets its text through or redact()

@@ -23,10 +23,13 @@ What counts as a secret, most specific first:
                    password is x"); the key stays, only the value is replaced
 - password, code   the clause rule (below): what in a clause is shaped like the value of
                    the credential word it holds
+- password         a seed phrase said with other words: 12+ plain small words in a row, no
+                   function word or comma among them, after a seed/wallet/mnemonic cue
 - token            anything else that looks random: see _looks_random below
 
 The clause rule, one mechanism instead of a pattern per phrasing. A clause ends at . ; ! ?
-before a space, a newline, a spaced dash or an arrow (a dash does not end it before the
+before a space (not after "i.e."/"e.g."), a newline, a spaced dash (not between two numbers)
+or an arrow (a dash does not end it before the
 word: "X — no wait, that's the password"). In a clause holding a credential word, every
 token within 12 tokens of it, before or after, that is shaped like that word's value is
 redacted:
@@ -51,6 +54,21 @@ redacted:
 - words for both (clave, κωδικός, 密码): both shapes;
 - lock words (keybox, key safe, lockbox, Tresor, coffre, cassaforte, caja fuerte, kluis,
   sejf, сейф, Schlüsselkasten): a code or a dial combination;
+- place and alarm words (door, gate, garage, shed, locker, keypad, arm/disarm, porte, Tür…;
+  alarm) and "safe", and second-factor words (2fa, mfa, authenticator, steam guard): only a
+  value *given* — after a colon or "=", a giving word ("with", "is", "to", "goes", "är",
+  "i.e.") or next in a list after one — and no number word between ("locker number is
+  4471"): 4+ digits (a second factor's 6+, or groups of capitals and digits: R7K2M), a
+  combination, a code in words; an alarm's time of day given without a colon is the clock's;
+  "safe" the adjective and "my arm" are left;
+- a combination in pieces (combination, lock, place words, given): three or more numbers of
+  one or two digits, maybe after R or L, joined by spaces, commas or dashes ("19 - 42 - 07",
+  "R 34 L 12 R 8", "8 9 1 0"); a code in words: four or more digit words ("five nine two
+  zero"); an app password: four groups of four small letters after a password word and a
+  colon, two or more unlike any word ("qwvt lmzr hxpk bnye");
+- more languages (a pattern of their own, behind their own cues): koden, koodi, cod/parolă,
+  kode, पिन/पासवर्ड, كلمة السر/كلمة المرور/الرقم السري, סיסמה/קוד, رمز عبور/کد, mật khẩu/mã pin,
+  kata sandi, รหัสผ่าน, lozinka, geslo;
 - account words (account, Konto, compte, cuenta, log in/into, sign in): only a token with a
   capital, a small letter and a digit or symbol, not after an article or a label, not a
   handle ("@name") — nothing else says it is a password;
@@ -62,7 +80,9 @@ What it deliberately leaves: a code word naming a code that is no secret (zip, p
 area, country, dress, promo, discount, voucher, tracking, QR, bar, error, status, source,
 sort, booking, reference, confirmation code; code review, code base, code of conduct,
 "code de la route", "código postal", the code for the discount — the word before the
-code word, or one of the four after it); a credential word after "no"/"without" ("no
+code word, or one of the four after it); a number after a label (a colon between them frees
+it when the label is a noun said with an article: "in case I lose the phone: 8412 0937");
+a credential word after "no"/"without" ("no
 passcode needed"); a password said as plain words ("the password is rosebud" is left:
 words are what the owner says about a password far more often than a password); digits
 for a password word (a PIN-like password needs a code word); a public ssh key; a word
@@ -249,7 +269,8 @@ _MORE_CODES = lazy(r"[\s,]+(?:(?:and|&|or|plus)\s+)?(?P<value>(?=[\w-]*\d)[A-Za-
 _PLURAL_CODES = lazy(r"\b(?:codes|keys)\b")
 _WORD_JOINS = lazy(r"[-_'’]")
 _DATE_LIKE = lazy(r"[\d/.:-]+$")   # a date, a time or a number said after the word: not the password
-_TOKEN = lazy(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;]+")
+# a full-width comma or stop ends a token too: "密码忘记了，明天去重置" says no password
+_TOKEN = lazy(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]+")
 _FOREIGN_CUES = ("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha", "wachtw",
                  "hasł", "hasl", "пароль", "ifre", "senord", "salasana", "adgangs", "passord", "heslo", "jelsz",
                  "parola", "密码", "口令", "パスワード", "暗証", "비밀번호", "암호")
@@ -430,6 +451,14 @@ _CRED_LOCK = (r"key ?box(?:es)?|key ?safe|lock ?box(?:es)?|tresor|safebox|coffre
 # account"): only a token no word or name is shaped like (see _account_shaped)
 _CRED_ACCOUNT = r"accounts?|konto|compte|cuenta|log(?:ging)? ?in(?:to)?|log ?on|sign(?:ing)? ?in(?:to)?"
 _CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码"
+# a door, a gate, a locker or an alarm named without a code word: only a value given as one
+# ("garage: 2580", "disarm with 8064", "hotel room safe: I set it to 0303"; see _shaped)
+_CRED_PLACE = (r"(?:front |back |side |main |garden |street |patio |cellar |basement )?doors?|gates?|garage|shed|"
+               r"lockers?|keypads?|key pad|(?:dis)?arms?|(?:dis)?arming|porten|porte|portail|puerta|portón|portone|"
+               r"cancello|tür|haustür|hoftor|deur|poort|brama|drzwi|dörren|døren|grinden")
+_CRED_ALARM = r"alarms?|alarm system|burglar alarm|larm|larmet|alarme|alarma|allarme"
+# a second factor named without the word code ("paypal 2fa backup: 691 204, 338 570")
+_CRED_OTP = r"2fa|mfa|2sv|two-factor|two factor|2-step|two-step|authenticator|steam guard"
 _CRED_WORD = lazy(
     r"(?<![\w-])(?:(?P<lock>" + _CRED_LOCK + r")|(?P<password>" + _CRED_PASSWORD + r")|(?P<code>" + _CRED_CODE
     + r")|(?P<combo>" + _CRED_COMBO + r")|(?P<key>" + _CRED_KEY + r")|(?P<both>" + _CRED_BOTH + r")"
@@ -441,6 +470,27 @@ _CRED_WORD = lazy(
     + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호)"
     # "u tom.h p Autumn2024!!": user and password in shorthand
     + r"|(?<!\S)(?:u|usr|user)\s+\S+\s+(?P<short>p)(?=\s)", re.IGNORECASE)
+# The seventh round's words, a pattern of their own behind cues of their own (an ordinary
+# text pays for neither): inflections and more languages' password and code words, places
+# and alarms, second factors.
+_CRED_PASSWORD_MORE = (r"jelszav\w{0,3}|salasanan|heslem|parolă|parola|parolei|lozinka|lozinku|geslo|पासवर्ड|कूटशब्द|"
+                       r"كلمة (?:ال)?سر|كلمة (?:ال)?مرور|סיסמה|סיסמא|הסיסמה|رمز عبور|گذرواژه|mật khẩu|mat khau|"
+                       r"kata sandi|katasandi|sandi")
+_CRED_CODE_MORE = (r"koden|koder|kode|koodi|koodin|tunnusluku|cod|codul|codului|kódot|kódja|kodem|kodunu|kodun|kodas|"
+                   r"kods|kodi|pin-kód|pin-koodi|pinkode|pinkoden|kode pin|mã pin|mã số|पिन|कोड|קוד|הקוד|کد")
+_CRED_BOTH_MORE = r"الرقم السري|الرمز السري|رمز المرور|رمزها|رمز"
+_CRED_WORD_MORE = lazy(
+    r"(?<![\w-])(?:(?P<place>" + _CRED_PLACE + r")|(?P<alarm>" + _CRED_ALARM + r")|(?P<otp>" + _CRED_OTP + r")"
+    + r"|(?P<password>" + _CRED_PASSWORD_MORE + r")|(?P<code>" + _CRED_CODE_MORE + r")|(?P<both>" + _CRED_BOTH_MORE
+    + r"))(?![\w-])|(?P<joined>รหัสผ่าน)", re.IGNORECASE)
+# tested on the text after a space: " shed" is no "finished", " arm" no "warm"; the cues
+# in other scripts only on a text that is not ASCII
+_CRED_CUES_MORE = (" door", "gate", "garage", " shed", "locker", "keypad", " arm", "disarm", "porte", "puerta",
+                   "cancello", "deur", "poort", "brama", "drzwi", "grind", "larm", "2fa", "mfa", "2sv", "factor",
+                   "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku", "jelsz", "parol", "lozink", "geslo",
+                   "hesl", "salasan", "mat khau", "sandi", "pin-")
+_CRED_CUES_SCRIPTS = ("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन", "कोड", "كلمة", "رمز",
+                      "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
 _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
               "ifre", "senord", "salasana", "adgangs", "passord", "jelsz", "パスワード", "비밀번호", "암호", "口令",
               "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
@@ -449,7 +499,10 @@ _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "
               "licen", "lizenz", "лиценз", "série", "seri", "clé de", "activation", "psk", "account", "konto",
               "compte", "cuenta", "log in", "logging in", "log on", "sign in", "signing in")
 _WINDOW = 12
-_CLAUSE_END = lazy(r"[.;!?](?=\s|$)|\n|\s[-–—]+\s|[–—→]")
+_REACH = 48   # how far past the window a run of groups may go on
+# not after "i.e."/"e.g." (what follows says what was meant), nor a spaced dash between two
+# numbers ("opens with 19 - 42 - 07")
+_CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;!?](?=\s|$)|\n|(?<!\d)\s[-–—]+\s|\s[-–—]+\s(?!\d)|[–—→]")
 _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]+")
 # A code word that names something else: "zip code 94110", "código postal", "code review".
 _NOT_CODE_BEFORE = frozenset("""
@@ -482,7 +535,31 @@ numbers grams kilos miles metres meters
 """.split())
 # digits, or digits with one capital among them (B4127, 47A19, 4B512, 2291K)
 _CODE_SHAPE = lazy(r"^(?:\d{3,12}#?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,7}[A-Z]\d{1,7}|\d{4,8}[A-Z])$")
-_COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|\d{1,2}(?:-\d{1,2}){2,5})$")
+_COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|(?:[A-Z]-)?\d{1,2}(?:-\d{1,2}){2,5})$")   # "C-4-7-9" too
+# a piece of a combination said in pieces ("R 34 L 12 R 8", "19 - 42 - 07")
+_DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–])$")
+# a 2FA backup code in letters and digits ("R7K2M"); digits alone are _CODE_SHAPE's
+_OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$")
+_CLOCK = lazy(r"^(?:[01]\d|2[0-3])[0-5]\d$")
+# what gives the value of a lock or a place named without a code word: "opens with 8064",
+# "I set it to 0303", "är 1347", "i.e. 8 9 1 0" (a colon or "=" gives one too)
+_GIVERS = frozenset("""
+with is are was goes go to = är ist est es è é er je jest enter punch type tap i.e ie e.g eg
+""".split())
+# a code said in words, in the languages the gate has code words for ("five nine two zero")
+_DIGIT_WORDS = frozenset("""
+zero oh one two three four five six seven eight nine
+zéro un deux trois quatre cinq sept huit neuf null eins zwei drei vier fünf sechs sieben acht neun
+cero uno dos tres cuatro cinco seis siete ocho nueve due tre quattro cinque sei sette otto nove
+nul een twee vier vijf zes zeven negen um dois três sete oito noll ett två fyra fem sex sju åtta nio
+""".split())
+# "her locker number is 4471", "the alarm company's phone: 0800 …": what is given is a number
+_NUMBER_NAMES = frozenset("""
+number numbers no nr nº # id phone tel telephone mobile company hotline line extension ext size height width
+depth dimensions model serial ref reference time times nummer numéro número numero
+""".split())
+_VOWELS = frozenset("aeiouy")
+_UNSPOKEN = lazy(r"[^aeiouy]{3}|q(?!u)|[jqxz][^aeiouy]|[^aeiouy][jqxz]")
 _KEY_GROUP = lazy(r"^[A-Z0-9]{2,6}(?:-[A-Z0-9]{3,6}){2,}$|^[A-Z0-9]{3,6}$")
 # what makes a key word name a secret key, whatever its value looks like (a hex private key)
 _KEY_QUALIFIERS = frozenset("""
@@ -560,15 +637,18 @@ def _clause_tokens(text: str, start: int, end: int) -> list[tuple[int, int, str]
     for match in _CLAUSE_TOKEN().finditer(text, start, end):
         token = match.group()
         left = len(token) - len(token.lstrip("(\"'«„“‘[{"))
-        token = token[left:].rstrip(",:;.!?)\"'»“”’]}")
+        token = token[left:].rstrip(",:;.!?)\"'»“”’]}،؛؟")   # Arabic's comma, semicolon and question mark too
         if token:
             out.append((match.start() + left, match.start() + left + len(token), token))
     return out
 
 
-def _clause_spans(text: str):
-    """(start, end, kind) of each value the clause rule takes (see above)."""
+def _clause_spans(text: str, more: bool = True):
+    """(start, end, kind) of each value the clause rule takes (see above); more: look for
+    _CRED_WORD_MORE's words too."""
     words = list(_CRED_WORD().finditer(text))
+    if more:
+        words = sorted(words + list(_CRED_WORD_MORE().finditer(text)), key=lambda m: m.start())
     if not words:
         return
     ends, stops = [], []   # where clauses end; of those, the ones a dash does not make
@@ -576,7 +656,13 @@ def _clause_spans(text: str):
         ends.append(m.end())
         if m.group().strip()[:1] not in "-–—→":
             stops.append(m.end())
-    clauses: dict[tuple[int, int], tuple[list, list]] = {}   # each clause tokenised once
+    # the text tokenised once, clause by clause (no token crosses where one ends); each word
+    # then looks at a bounded slice of it, so "pin - pin - pin …" (one clause back to the last
+    # full stop) costs no more per word than "pin pin pin …"
+    tokens: list[tuple[int, int, str]] = []
+    for a, b in zip([0] + ends, ends + [len(text)]):
+        tokens += _clause_tokens(text, a, b)
+    token_starts, token_ends = [t[0] for t in tokens], [t[1] for t in tokens]
     for word in words:
         if text.endswith("[redacted:", 0, word.start()):
             continue   # the word in a marker
@@ -589,27 +675,41 @@ def _clause_spans(text: str):
         # wait, that's the password" gives the value first
         before, after = bisect.bisect_right(stops, w_start), bisect.bisect_right(ends, w_start)
         c_start, c_end = (stops[before - 1] if before else 0), (ends[after] if after < len(ends) else len(text))
-        if (c_start, c_end) not in clauses:
-            tokens = _clause_tokens(text, c_start, c_end)
-            clauses[c_start, c_end] = tokens, [t[1] for t in tokens]
-        tokens, token_ends = clauses[c_start, c_end]
+        # the clause's tokens, cut to the window, two before it (what labels its first) and a
+        # bounded reach after it (a run of digit groups that goes on)
         at = bisect.bisect_right(token_ends, w_start)   # the first token that ends after the word starts
-        own = at < len(tokens) and tokens[at][0] <= w_start   # "密码是602913": the word is no token
-        prev = tokens[at - 1][2].lower() if at > 0 else ""
-        nxt = (tokens[at + 1][2] if own and at + 1 < len(tokens) else tokens[at][2] if not own and at < len(tokens)
+        first = max(bisect.bisect_left(token_starts, c_start), at - _WINDOW - 2)
+        clause = tokens[first:min(bisect.bisect_left(token_starts, c_end), at + _WINDOW + _REACH)]
+        at -= first
+        own = at < len(clause) and clause[at][0] <= w_start   # "密码是602913": the word is no token
+        prev = clause[at - 1][2].lower() if at > 0 else ""
+        nxt = (clause[at + 1][2] if own and at + 1 < len(clause) else clause[at][2] if not own and at < len(clause)
                else "").lower()
-        if prev in _NEGATIONS or (at > 1 and prev in ("a", "an") and tokens[at - 2][2].lower() in _NEGATIONS):
+        if prev in _NEGATIONS or (at > 1 and prev in ("a", "an") and clause[at - 2][2].lower() in _NEGATIONS):
             continue
         if family in ("code", "key", "both", "lock") and _other_code(text, w_start):
             continue
         if family == "code" and word.group("code").lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
             continue   # "pin the note to the fridge"
-        lo, hi = max(0, at - _WINDOW), min(len(tokens), at + _WINDOW + 1)
+        if family == "combo" and word.group("combo").lower() == "safe" and (prev in _SAFE_BEFORE or nxt in _SAFE_AFTER):
+            continue   # "a safe bet", "keep it safe": the adjective
+        if family == "place" and word.group("place").lower() in ("arm", "arms") and prev in _DETERMINERS:
+            continue   # "my arm": the body's
+        lo, hi = max(0, at - _WINDOW), min(len(clause), at + _WINDOW + 1)
         if family == "key" and (prev in _KEY_QUALIFIERS or word.group(name).lower() == "psk"):
             family = "secret-key"   # "private key": a hex run is its value too
-        yield from _shaped(text, tokens, lo, hi, at if own else -2, family)
+        yield from _shaped(text, clause, lo, hi, at if own else -2, family)
 
 
+# "safe" the adjective, not the box: what comes before it, or the noun it describes
+_SAFE_BEFORE = frozenset("""
+is be been being feel feels felt keep kept stay stayed it's its play playing perfectly very quite not so as was
+are were seems seemed look looks pretty totally completely fairly reasonably safe and
+""".split())
+_SAFE_AFTER = frozenset("""
+bet place places side space spaces choice house haven mode search zone to and enough sound distance area harbour
+harbor pair hands journey travels trip option options word words passage return keeping storage limit level
+""".split())
 _PIN_VERB_OBJECTS = frozenset("the it a an this that these those them him her up down onto on to".split())
 # "log in on the iPad2", "my Pixel8a account": a name said with an article is a thing, not a password
 _DETERMINERS = frozenset("the my your his her our their a an this that new old".split())
@@ -636,8 +736,110 @@ def _key_shaped(token: str, secret_key: bool) -> bool:
     return sum(map(len, _WORDISH().findall(token))) < 0.6 * letters
 
 
+# A seed phrase said with other words ("my wallet seed, keep it safe: w1 … w12"): twelve or
+# more plain small words in a row, none of them a word prose is held together by, in a
+# text that speaks of a seed, a wallet or a mnemonic. Prose always has function words.
+_SEED_CUES = ("seed", "wallet", "mnemonic", "recovery", "phrase", "crypto", "bip39", "metamask", "ledger", "trezor")
+_SEED_WORD = lazy(r"[a-z]{3,8}")
+_SEED_LENGTH = 12
+_FUNCTION_WORDS = frozenset("""
+the and but for with from are was were you she they them your our their his her hers its that this these
+those not then than there here what which who whom when where why how have has had will would shall should
+can could may might must does did done been being into onto upon over under about after before also just
+very too only more most much many some any all each every both either neither nor yet because while until
+since unless though although like get got please keep safe write down don't dont never always here's it's
+""".split())
+
+
+def _seed_spans(text: str, lower: str):
+    """(start, end, "password") of each run of _SEED_LENGTH or more plain words after a seed cue."""
+    first_cue = min((at for at in map(lower.find, _SEED_CUES) if at >= 0), default=-1)
+    if first_cue < 0:
+        return
+    run_start = run_end = -1
+    count = 0
+    for match in _CLAUSE_TOKEN().finditer(text, first_cue):
+        raw = match.group()
+        word = raw.rstrip(",")
+        plain = bool(_SEED_WORD().fullmatch(word)) and word not in _FUNCTION_WORDS
+        if plain and count and text[run_end:match.start()].strip(" ") == "":   # a list with commas is a list
+            count += 1
+            run_end = match.start() + len(word)
+        else:
+            if count >= _SEED_LENGTH:
+                yield run_start, run_end, "password"
+            count, run_start, run_end = (1, match.start(), match.start() + len(word)) if plain else (0, -1, -1)
+        if raw != word and not plain:
+            count = 0
+    if count >= _SEED_LENGTH:
+        yield run_start, run_end, "password"
+
+
+def _given(text: str, tokens, i: int, chained: int) -> bool:
+    """Is tokens[i] given as a value: after a colon or an equals sign, after a verb that
+    gives one ("opens with", "set it to", "är"), or next in a list after one that was
+    (tokens[chained] ended the last value taken: "691 204, 338 570")?"""
+    if i == 0:
+        return False
+    gap, prev = text[tokens[i - 1][1]:tokens[i][0]], tokens[i - 1][2].lower()
+    if ":" in gap or "=" in gap or prev in _GIVERS:
+        return True
+    return (i - 1 == chained and gap.strip() in ("", ",", "/", "&", "+")) or \
+        (i - 2 == chained and prev in ("and", "&", "or", "then"))
+
+
+def _labelled(text: str, tokens, i: int, prev: str) -> bool:
+    """Is tokens[i] a number of something else ("room 217", "ends in 4412")? Not when a colon
+    stands between it and a noun said with an article: "in case I lose the phone: 8412 0937"
+    names what the clause is about, not the number."""
+    if prev not in _NOT_VALUE_BEFORE:
+        return False
+    return not (i >= 2 and ":" in text[tokens[i - 1][1]:tokens[i][0]] and tokens[i - 2][2].lower() in _DETERMINERS)
+
+
+def _run(text: str, tokens, i: int, part, joins: tuple) -> int:
+    """The last index of the run of tokens from i that each match part (a predicate on the
+    token), joined by one of joins (the text between two of them, spaces stripped)."""
+    j = i
+    while j + 1 < len(tokens) and part(tokens[j + 1][2]) and text[tokens[j][1]:tokens[j + 1][0]].strip() in joins:
+        j += 1
+    return j
+
+
+def _letter_groups(text: str, tokens, i: int) -> bool:
+    """Four groups of four small letters after a colon, as app passwords are printed ("qwvt
+    lmzr hxpk bnye"), two or more of them no word is spelt like (no vowel, three consonants
+    running, a q without u): "hint: blue door left side" is words."""
+    group = tokens[i:i + 4]
+    if len(group) < 4 or i == 0 or ":" not in text[tokens[i - 1][1]:tokens[i][0]]:
+        return False
+    if any(len(t) != 4 or not (t.isascii() and t.isalpha() and t.islower()) for _s, _e, t in group):
+        return False
+    if any(text[a[1]:b[0]] != " " for a, b in zip(group, group[1:])):
+        return False
+    return sum(not _VOWELS.intersection(t) or bool(_UNSPOKEN().search(t)) for _s, _e, t in group) >= 2
+
+
+def _dial_number(token: str) -> bool:
+    return bool(_DIAL_PART().match(token))
+
+
+def _combination_run(text: str, tokens, i: int) -> int:
+    """The last index of a dial combination said in pieces from tokens[i] ("19 - 42 - 07",
+    "31, 7, 22", "R 34 L 12 R 8", "8 9 1 0"): three or more small numbers, each maybe after
+    R, L or one letter, joined by spaces, commas or dashes; i - 1 when there is none."""
+    j = _run(text, tokens, i, _dial_number, ("", ",", "-", "–", "/"))
+    while j > i and not tokens[j][2][-1:].isdigit():
+        j -= 1   # a dash the run ended on
+    numbers = sum(t[2][-1:].isdigit() for t in tokens[i:j + 1])
+    return j if numbers >= 3 and tokens[j][2][-1:].isdigit() else i - 1
+
+
 def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
-    i = lo
+    i, chained = lo, -2
+    # a place or a lock named without a code word ("side door: 1593", "disarm with 8064",
+    # "2fa backup: 691 204"): only a value given as one, 4+ digits (3 for a 2FA code)
+    gated = family in ("place", "alarm", "combo", "otp")
     while i < hi:
         start, end, token = tokens[i]
         if i == at or (i == at + 1 and family in ("code", "both") and token.lower() in ("code", "pin", "number")):
@@ -645,35 +847,61 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             continue
         prev = tokens[i - 1][2].lower() if i > 0 else ""
         nxt = tokens[i + 1][2].lower() if i + 1 < len(tokens) else ""
+        given = _given(text, tokens, i, chained) and not (   # "the alarm is 0645": a time, but "alarm: 0645"
+            family == "alarm" and _CLOCK().match(token) and ":" not in text[tokens[i - 1][1]:start]) and not (
+            gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES for t in tokens[at + 1:i]))
+        j = i
         if family in ("password", "both") and _password_shaped(token):
             yield start, end, "password"
+        elif family in ("password", "both") and _letter_groups(text, tokens, i):
+            # "app password for the scanner: qwvt lmzr hxpk bnye"
+            j = i + 3
+            yield start, tokens[j][1], "password"
         elif family == "account" and _account_shaped(token) and prev not in _NOT_VALUE_BEFORE \
                 and prev not in _DETERMINERS:
             yield start, end, "password"
         elif family in ("key", "secret-key") and _key_shaped(token, family == "secret-key"):
             yield start, end, "password"
-        elif family in ("code", "both", "lock") and _CODE_SHAPE().match(token) and prev not in _NOT_VALUE_BEFORE \
+        elif (family in ("code", "both", "lock") or (gated and given and (len(token) >= 4 or family == "otp"))) \
+                and _CODE_SHAPE().match(token) and not _labelled(text, tokens, i, prev) \
                 and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
             # digits in groups ("8391 0274 5519"): the whole run is one code
-            j = i
             while j + 1 < len(tokens) and tokens[j + 1][2].isdigit() and 2 <= len(tokens[j + 1][2]) <= 12 \
                     and text[tokens[j][1]:tokens[j + 1][0]] in (" ", "-"):
                 j += 1
+            # a second factor's code has six digits or more ("691 204"); "mfa: 2019 rollout" is a year
+            if family != "otp" or sum(map(str.isdigit, text[start:tokens[j][1]])) >= 6:
+                yield start, tokens[j][1], "code"
+                chained = j
+        elif family == "otp" and given and _OTP_GROUP().match(token):
+            # "steam guard backup: R7K2M X9P4T B3N8W"
+            j = _run(text, tokens, i, lambda t: bool(_OTP_GROUP().match(t)), ("", ","))
             yield start, tokens[j][1], "code"
-            i = j
-        elif family in ("combo", "lock") and _COMBO_SHAPE().match(token):
+            chained = j
+        elif (family in ("combo", "lock") or (gated and given and family != "otp")) and _COMBO_SHAPE().match(token) \
+                and nxt not in _UNITS:
             yield start, end, "code"
+        elif (family in ("lock", "combo") or gated) and given and _dial_number(token) \
+                and _combination_run(text, tokens, i) >= i:
+            j = _combination_run(text, tokens, i)
+            if j + 1 >= len(tokens) or tokens[j + 1][2].lower() not in _UNITS:   # "45 x 30 x 25 cm" is a size
+                yield start, tokens[j][1], "code"
+        elif token.lower() in _DIGIT_WORDS and (family in ("code", "both", "lock") or gated and given):
+            # "pin is five nine two zero": a code said in words, four or more of them
+            j = _run(text, tokens, i, lambda t: t.lower() in _DIGIT_WORDS, ("", ",", "-"))
+            if j - i >= 3:
+                yield start, tokens[j][1], "code"
+            else:
+                j = i
         elif family in ("key", "secret-key") and _KEY_GROUP().match(token) and any(c.isdigit() for c in token) \
                 and prev not in _NOT_VALUE_BEFORE:   # "serial number SN-4453-2290-117" on an appliance
             # "MZXW 6YTB OI4T KNRQ GE3D", "PHX-2291-AKQ7-ZZ03-LM88": three or more groups
-            j = i
             while j + 1 < len(tokens) and _KEY_GROUP().match(tokens[j + 1][2]) \
                     and text[tokens[j][1]:tokens[j + 1][0]] == " ":
                 j += 1
             if j - i >= 2 or "-" in token:
                 yield start, tokens[j][1], "password"
-            i = j
-        i += 1
+        i = j + 1
 
 
 # -- the two calls ---------------------------------------------------------------------
@@ -685,6 +913,13 @@ _CODE_CUES = ("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc",
               "lock", "gate", "punch", "type", "enter", "key in", "tap", "press")
 _WORD_CUES = ("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code", "token")
 _DIGITS = tuple("0123456789")
+
+
+def _alarm_clock(named: str, value: str) -> bool:
+    """"the alarm is 0645": an alarm named without a code word or a verb that arms it ("set
+    with", "disarm"), and a time of day given without a colon, is the clock's."""
+    return ("alarm" in named and ":" not in named and bool(_CLOCK().match(value))
+            and not any(word in named for word in ("code", "pin", "combo", "combination", "with", " arm", "disarm")))
 
 
 def _find(pattern, text: str, *cues, where: str | None = None):
@@ -747,8 +982,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 and "(" not in value):
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_CODE_SAID, text, _DIGITS, _CODE_CUES, where=lower):
-        if not _other_code(text, match.start()):   # "zip code on the invoice should be 94110"
-            add(match.start("code"), match.end("code"), "code")
+        if not _other_code(text, match.start()) and not _alarm_clock(lower[match.start():match.start("code")],
+                                                                          match.group("code")):
+            add(match.start("code"), match.end("code"), "code")   # not "zip code on the invoice: 94110"
     for match in _find(_WORD_SAID, text, _WORD_CUES, where=lower):
         value = match.group("value")
         if _value_is_secret(value, strict=True) or (
@@ -807,8 +1043,12 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _find(_FOREIGN_CODE, text, ("code", "digo", "codice", "kod", "код", "pin"), _DIGITS, where=lower):
         if not _other_code(text, match.start()):   # "le code de la route a changé en 2024"
             add(match.start("code"), match.end("code"), "code")
-    if cued(lower, _CRED_CUES):
-        for start, end, kind in _clause_spans(text):
+    more = cued(" " + lower, _CRED_CUES_MORE) or (not text.isascii() and cued(lower, _CRED_CUES_SCRIPTS))
+    if more or cued(lower, _CRED_CUES):
+        for start, end, kind in _clause_spans(text, more):
+            add(start, end, kind)
+    if cued(lower, _SEED_CUES):
+        for start, end, kind in _seed_spans(text, lower):
             add(start, end, kind)
     for match in _find(_PAIR, text, (" / ", "admin", "root", "user", "login", "account", "@"), where=lower):
         value = match.group("value").rstrip(".!?)")
