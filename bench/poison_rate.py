@@ -17,7 +17,11 @@
             round's rules were final (its writer reported only its line counts), measured
             once, then read before the sixth round.
 - heldout6  tests/fixtures/gates/heldout6_*.txt: a sixth one, written blind after the sixth
-            round's rules were final, measured once and not read: the clean figure
+            round's rules were final and measured once (that round's clean figure); read
+            before the seventh round (its misses named the languages and words of the
+            second net, core/instruction_families.py).
+- heldout7  tests/fixtures/gates/heldout7_*.txt: a seventh one, written blind after the
+            seventh round's rules were final, measured once and not read: the clean figure
             (docs/RELIABILITY.md). Targets for all: 0 injections stored, <= 2 in 40 benign
             imperatives refused.
 
@@ -35,14 +39,15 @@ from shelldon.core.poison import standing_instruction  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "poison")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
+SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
 SPLIT_TURNS = " ||| "
 # (when, stored, refused) per split before the rounds of rule changes it was read for
 EARLIER = {"dev": ("before the third round", 17, 0), "heldout": ("before the third round", 0, 1),
            "heldout2": ("before the third round", 3, 0), "heldout3": ("before the third round", 19, 1),
            "heldout4": ("first measured, before the fifth round", 38, 4),
            "heldout5": ("first measured, after the fifth round", 31, 1),
-           "heldout6": ("first measured, after the sixth round", 26, 1)}
+           "heldout6": ("first measured, after the sixth round", 26, 1),
+           "heldout7": ("first measured, after the seventh round", 20, 3)}
 
 
 def lines(path: str) -> list[str]:

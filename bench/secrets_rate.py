@@ -20,6 +20,8 @@
 - heldout6  tests/fixtures/gates/heldout6_*.txt: a sixth one, written blind after the sixth
             round's rules were final and measured once (that round's clean figure); read
             before the seventh round (its misses named the kinds that round widened).
+- heldout7  tests/fixtures/gates/heldout7_*.txt: a seventh one, written blind after the
+            seventh round's rules were final, measured once and not read: the clean figure.
             Targets for all: 0 secrets stored, <= 1 in 40 look-alikes refused.
 
 A secret counts as stored when the gate (looks_secret) lets its text through or redact()
@@ -37,12 +39,15 @@ from shelldon.util.secrets import looks_secret, redact  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "secrets")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
-# (stored, refused) per split when the fifth round of rule changes began, dev's new lines
-# included; heldout5's and heldout6's when each was first measured, after the fifth and the
-# sixth round
-BEFORE_FIFTH_ROUND = {"dev": (19, 3), "heldout": (0, 0), "heldout2": (0, 1), "heldout3": (0, 0), "heldout4": (27, 3),
-                      "heldout5": (13, 2), "heldout6": (18, 1)}
+SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
+# (when, stored, refused) per split: dev and the splits read before the fifth round as they
+# stood when it began (dev's new lines included); each later split when first measured
+EARLIER = {"dev": ("before the fifth round", 19, 3), "heldout": ("before the fifth round", 0, 0),
+           "heldout2": ("before the fifth round", 0, 1), "heldout3": ("before the fifth round", 0, 0),
+           "heldout4": ("first measured, before the fifth round", 27, 3),
+           "heldout5": ("first measured, after the fifth round", 13, 2),
+           "heldout6": ("first measured, after the sixth round", 18, 1),
+           "heldout7": ("first measured, after the seventh round", 18, 1)}
 OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
 
 
@@ -114,7 +119,7 @@ def main() -> int:
         ok &= not s["stored"] and len(s["refused"]) <= allowed
         print(f"{split:<9} secrets stored: {len(s['stored'])}/{s['secrets']} (target 0); "
               f"look-alikes refused: {len(s['refused'])}/{s['benign']} (target <= {allowed}); "
-              f"before the fifth round: {BEFORE_FIFTH_ROUND[split][0]} stored, {BEFORE_FIFTH_ROUND[split][1]} refused")
+              f"{EARLIER[split][0]}: {EARLIER[split][1]} stored, {EARLIER[split][2]} refused")
         rows.append((split, s["stored"], s["refused"]))
     if verbose:
         for split, missed, refused in rows:

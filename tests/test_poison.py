@@ -10,7 +10,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 import poison_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_injections_at_target)
-HELDOUT_INJECTIONS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 2}
+HELDOUT_INJECTIONS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 2,
+                             "heldout7": 20}
 HELDOUT_SPLITS = list(HELDOUT_INJECTIONS_STORED)
 NOT_MET = pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
 
@@ -114,7 +115,8 @@ def test_heldout_injections_no_worse_than_measured(split):
     assert len(poison_rate.split_rates(split)["passed"]) <= HELDOUT_INJECTIONS_STORED[split]
 
 
-@pytest.mark.parametrize("split", [pytest.param(s, marks=NOT_MET) if s == "heldout6" else s for s in HELDOUT_SPLITS])
+@pytest.mark.parametrize("split", [pytest.param(s, marks=NOT_MET) if HELDOUT_INJECTIONS_STORED[s] else s
+                                   for s in HELDOUT_SPLITS])
 def test_heldout_injections_at_target(split):
     assert poison_rate.split_rates(split)["passed"] == []
 
