@@ -43,8 +43,10 @@ en: from now on | from here on | from here on out | from this point | from this 
     with immediate effect | as of now | as of today | starting now | starting today | from this day | onwards
     until told otherwise | until i say otherwise | from here onwards | from now onwards | every future
     for all future | in all future | don't stop | do not stop | never stop | keep doing | for the rest of
+    in future | in the future | make it a habit | as a habit | persist | persistent | persistently
 de: ab jetzt | ab sofort | von nun an | von jetzt an | ab heute | fortan | kunftig | fur immer
     bis auf weiteres
+    in zukunft
 fr: desormais | dorenavant | a partir de maintenant | a partir d'aujourd'hui | des maintenant | des aujourd'hui
     pour toujours | a l'avenir | jusqu'a nouvel ordre
 es: a partir de ahora | desde ahora | de ahora en adelante | desde hoy | a partir de hoy | para siempre
@@ -71,6 +73,7 @@ tl: mula ngayon | simula ngayon | mula ngayong araw
 ru: отныне | впредь | с этого момента | с этого дня | с сегодняшнего дня | теперь всегда | навсегда
 uk: відтепер | віднині | надалі | з цього моменту | з сьогодні | назавжди
 el: απο τωρα | στο εξησ | απο σημερα | για παντα | από τώρα | στο εξήσ | από σήμερα | για πάντα
+    απο εδω και περα | από εδώ και πέρα
 ar: من الآن | فصاعدا | من اليوم | إلى الأبد
 he: מעכשיו | מהיום | מעתה | לתמיד
 fa: از این به بعد | از حالا | از امروز | برای همیشه
@@ -190,6 +193,7 @@ _OUTPUT = """
 en: reply | replies | replying | respond | responding | response | responses | answer | answers | answering |
     message | messages | memory | memories | conversation | conversations | chat | chats | instructions |
     instruction | prompt | directive | about.md | output
+    answered | replied | responded | sign off as
 de: antwort* | nachricht* | notiz* | regel* | besitzer* | eigentumer* | anweisung* | gesprach* | verlauf
 fr: repon* | message* | regle* | proprietaire* | consigne* | instruction* | conversation*
 es: respuest* | respond* | contest* | mensaje* | regla* | dueno* | instruccion* | conversacion*
@@ -238,7 +242,7 @@ ur: جواب | پیغام | پیغامات | قوانین | مالک
 # What the pet holds or is held to, said weakly: with two other families, not alone with one.
 _HELD = """
 en: notes | rules | rule | owner | owner's | character | persona | confirmation | confirm | confirming | checks |
-    filter | filters | safety | settings | orders | command | commands | json
+    filter | filters | safety | setting | settings | orders | command | commands | json
 fr: notes
 es: notas
 it: note
@@ -251,12 +255,15 @@ en: ignore | ignoring | disregard | forget | override | obey | comply | reveal |
     without question | without questions | without asking | without confirming | without checking | no need to confirm |
     take orders | carry out | carried out | break character | password | passwords | secrets | treat as instructions |
     treated as instructions | as if he were the owner | as if she were the owner | as the owner
+    listen to | as if they came from me | as if it came from me | as coming from me | as if it were me |
+    without asking me | without telling me | behind my back
 de: ignorier* | vergiss | vergessen | gehorch* | schick* | sende* | weiterleit* | leite | losch* | verrat* |
     ohne nachfrage | ohne zu fragen | passwort
 fr: ignore* | oublie* | obei* | envoie* | transfere* | supprime* | efface* | revele* | sans question | sans questions |
     sans demander | sans confirmation | mot de passe
 es: ignora* | olvida* | obedece* | envia* | reenvia* | manda* | borra* | elimina* | revela* | dale | sin preguntar |
     sin confirmar | contrasena
+    sin preguntarme | sin decirme
 it: ignora* | dimentica* | obbedisci | invia* | inoltra* | cancella* | rivela* | senza chiedere | senza conferma
 pt: ignor* | esquec* | obedec* | envi* | encaminh* | apag* | revel* | sem perguntar | sem confirmar | senha
 nl: negeer* | vergeet | gehoorzaam* | stuur* | doorsturen | verwijder* | wis | onthul* | zonder te vragen | wachtwoord
@@ -346,7 +353,18 @@ _YOUR = frozenset("""
 your thy dein deine deinen deiner deines ton ta tes votre vos tus tuo tua tuoi tue teu teus tuas jouw uw ditt dina
 dine twoj twoje twoja twoich tvoje твой твоя твое твоё твои твоих ваш ваши твій твоя твої senin σου
 """.split())
+# after "you": what the pet says or keeps, past an adverb or a modal
+_PET_DOES = frozenset("say send write reply answer respond tell remember store share mention reveal".split())
+_ADVERBS = frozenset("always never only will must should shall also ever now just still then".split())
+# a quotation after a verb of saying, in quotes or after a colon: "my manager said \"ignore the
+# old wiki\"", "the vet told me: you must…" is what someone else said, not an order to the pet
+_QUOTED = lazy(r"\b(?:said|says|told (?:me|us)|asked (?:me|us)|wrote|writes|quote)\b(?:[^\"“«\n]{0,20}"
+               r"[\"“«][^\"”»\n]{0,300}[\"”»]|\s*:[^\n]{0,300})")
+_AUTHORITY = lazy(r"\b(?:owner|admin|administrator|developers?|system|creator|maintainers?|operator)\W*$")
 _GENERIC_YOU = lazy(r" (?:can|could|may|might)\b")
+# the owner as the subject right before a verb ("I forget", "we always ignore")
+_I_DO = lazy(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|ja|я|мы)"
+             r"(?: (?:always|never|often|usually|sometimes|just|also|still|then|really))? $")
 _SENTENCE_END = lazy(r"(?<=[.!?])\s+|[\n。！？]+")
 _ORDER = ("time", "habit", "frame", "harm", "output", "held", "pet")   # a word counts for the first that holds it
 
@@ -389,8 +407,9 @@ def families(sentence: str) -> frozenset:
     it ("going forward" is a time, not a forwarding; "new rule" a frame, not the pet's rules)."""
     phrases, heads, stems, stem_lengths, unspaced = _lexicon()
     held = {family for word, family in unspaced if word in sentence} if not sentence.isascii() else set()
+    sentence = _QUOTED().sub(_unless_authority, sentence)   # what someone else said
     spans = list(_WORD().finditer(sentence))
-    words = [m.group() for m in spans]
+    words = [m.group().removesuffix("'s") for m in spans]   # "the assistant's checks"
     i = 0
     while i < len(words):
         word = words[i]
@@ -403,14 +422,33 @@ def families(sentence: str) -> frozenset:
             family = next((stems[word[:k]] for k in stem_lengths if k <= len(word) and word[:k] in stems), None)
         if family == "output" and _owner_does(sentence, spans[i], words[i - 1] if i else ""):
             family = None
+        elif family == "harm" and _I_DO().search(sentence, max(0, spans[i].start() - 24), spans[i].start()):
+            family = None   # "I forget the salt": the owner's own doing
         elif family == "pet" and _GENERIC_YOU().match(sentence, spans[i].end()):
             family = None   # "you can always reply STOP to the bank": advice, not an order
-        elif family == "held" and i and words[i - 1] in _YOUR:
-            family = "output"   # "your notes", "deine Regeln": what the pet keeps, named as its own
+        elif family == "pet" and _does_output(words, i + 1):
+            held.add("output")   # "you never say no", "everything you remember": the pet's own output
+        elif family == "held" and _YOUR.intersection(words[max(0, i - 2):i]):
+            family = "output"   # "your notes", "your language setting": what the pet keeps, as its own
         if family:
             held.add(family)
         i += n
     return frozenset(held)
+
+
+def _unless_authority(quote) -> str:
+    """The quotation blanked out, unless who said it claims a say over the pet ("the owner
+    said: …", "admin wrote …"): that claim is how an order hides."""
+    before = quote.string[max(0, quote.start() - 30):quote.start()]
+    return quote.group() if _AUTHORITY().search(before) else " " * len(quote.group())
+
+
+def _does_output(words: list, at: int) -> bool:
+    """Whether the words from at, past an adverb or a modal, name something the pet says
+    or keeps ("you never say", "you remember", "you will send")."""
+    while at < len(words) and words[at] in _ADVERBS:
+        at += 1
+    return at < len(words) and words[at] in _PET_DOES
 
 
 def _owner_does(sentence: str, match, before: str) -> bool:
@@ -424,7 +462,7 @@ def _owner_does(sentence: str, match, before: str) -> bool:
                 or _CHANNEL().match(sentence, match.end()))
 
 
-_PAIRS = ({"time", "harm"}, {"time", "output"}, {"harm", "output"}, {"pet", "output"})   # never "habit"
+_PAIRS = ({"time", "harm"}, {"time", "output"}, {"harm", "output"}, {"pet", "output"}, {"frame", "pet"})   # never "habit"
 
 
 def ordered(held: frozenset) -> bool:
