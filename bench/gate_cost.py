@@ -93,7 +93,10 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  # seventh round: places and alarms given a code, combinations in pieces, second factors,
                  # seed runs, codes in words, letter groups, more languages
                  "side door: 1234 ", "disarm with ", "safe opens with 1 - ", "R 34 L ", "2fa backup: 691 204, ",
-                 "wallet seed orbit ", "pin is five ", "app password: qwvt ", "\u0643\u0644\u0645\u0629 \u0627\u0644\u0633\u0631 ")
+                 "wallet seed orbit ", "pin is five ", "app password: qwvt ", "\u0643\u0644\u0645\u0629 \u0627\u0644\u0633\u0631 ",
+                 # eighth round: shapes that need no word, entry verbs, dials in words, words after a passphrase
+                 "Moana!Waves3 ", "Biscuit2021 ", "abcdefgh", "dop_v1_0123456789abcdef0123456789abcdef ",
+                 "alarm: punch in 1948 ", "combination left 38 right ", "passphrase Thimble Anchor Quartz ")
 
 
 def hostile_growth() -> tuple[float, str, float]:

@@ -12,7 +12,7 @@ import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
-                          "heldout7": 18}
+                          "heldout7": 6}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (heldout6: read before the seventh round, one
 # passphrase of plain words is still stored; heldout7: the clean figure, never read — see
@@ -210,6 +210,38 @@ SIXTH_ROUND_LEAVES = [
 
 
 # the seventh round: each widened kind, and what stresses it without being a secret
+# eighth round: shapes that need no credential word, entry verbs, dials in words, multi-word
+# credential words, words right after a passphrase, a service's prefixed hex token
+EIGHTH_ROUND_TAKES = [
+    ("streaming: hulu Otter!Lamp7, the rest I forget", "Otter!Lamp7"),
+    ("new passwords, sorry for the spam. The one for the tablet is Marmalade2019", "Marmalade2019"),
+    ("shared drive login, don't ask: Fennel_Boat_88", "Fennel_Boat_88"),
+    ("hint: it's Walrus#42 (the work laptop)", "Walrus#42"),
+    ("at the shed, key in 1987 and pull the latch", "1987"),
+    ("the filing cabinet combination is right 14 left 3 right 29", "right 14 left 3 right 29"),
+    ("phone banking security number 551902", "551902"),
+    ("my pin number 7721 for the old card", "7721"),
+    ("the bike lock is 4093, same as the shed", "4093"),
+    ("disk passphrase Copper Lantern Meadow Seven", "Copper Lantern Meadow Seven"),
+    ("wpa2 key for the garden router orchard7_lane", "orchard7_lane"),
+    ("gift card Q7RT-99XP-LM2K pin 0419", "Q7RT-99XP-LM2K"),
+    ("droplet api dop_v1_9c3e1f0a7b5d2e4c6a8f0b1d3e5c7a9f1b3d5e7c9a1f3b5d7e9c1a3f5b7d9e1c3a",
+     "dop_v1_9c3e1f0a7b5d2e4c6a8f0b1d3e5c7a9f1b3d5e7c9a1f3b5d7e9c1a3f5b7d9e1c3a"),
+]
+EIGHTH_ROUND_LEAVES = [
+    "password: see 1Password, the Family vault",
+    "we still use 7Eleven coffee cups at work",
+    "the test files match heldout4_*.txt and heldout5_*.txt",
+    "pip install requests==2.31.0 fixed it",
+    "my MacBookPro16 is too slow for video",
+    "Office2019 is still on the old laptop",
+    "transfer the deposit to account GB29NWBK60161331926819",
+    "the alarm is set for 0645 on weekdays",
+    "the commit 9c3e1f0a7b5d2e4c6a8f0b1d3e5c7a9f1b3d5e7c fixed the feeder",
+    "the score was 3 - 1 - 2 in the three games",
+]
+
+
 SEVENTH_ROUND_TAKES = [
     ("back door: 6617, front door: 6618", "6618"),                      # a place given a code
     ("we arm it with 2233 when we leave", "2233"),
@@ -270,7 +302,7 @@ SEVENTH_ROUND_LEAVES = [
     ("我的邮箱密码是Panda2024x", "Panda2024x"),
     ("ο κωδικός της πόρτας είναι 7751", "7751"),
     ("secret question (favourite film) = Alien 1979", "Alien 1979"),
-] + SIXTH_ROUND_TAKES + SEVENTH_ROUND_TAKES)
+] + SIXTH_ROUND_TAKES + SEVENTH_ROUND_TAKES + EIGHTH_ROUND_TAKES)
 def test_clause_rule_takes_the_value(text, value):
     out, count = redact(text)
     assert count >= 1 and value not in out, out
@@ -289,7 +321,7 @@ def test_clause_rule_takes_the_value(text, value):
     "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl ana@laptop is my public key",
     "the 6-digit code expires after 5 minutes, so be quick",
     "el código postal nuevo es 08012",
-] + SIXTH_ROUND_LEAVES + SEVENTH_ROUND_LEAVES)
+] + SIXTH_ROUND_LEAVES + SEVENTH_ROUND_LEAVES + EIGHTH_ROUND_LEAVES)
 def test_clause_rule_leaves_look_alikes(text):
     assert looks_secret(text) is None
 

@@ -25,7 +25,14 @@ What counts as a secret, most specific first:
                    the credential word it holds
 - password         a seed phrase said with other words: 12+ plain small words in a row, no
                    function word or comma among them, after a seed/wallet/mnemonic cue
-- token            anything else that looks random: see _looks_random below
+- password (shape) a password by its shape alone, wherever it stands: a word broken by a
+                   symbol and holding a digit ("Moana!Waves3", "Tiramisu#8"); in a text that
+                   talks of credentials anywhere, also a capitalised word and a year
+                   ("Biscuit2021") or words joined by underscores with a capital and a number
+                   ("Kazoo_Band_12") — not a glob, a path, a handle, an e-mail address, or a
+                   name holding "pass" ("1Password")
+- token            a service's token: a short prefix, maybe a version, then 32+ hex
+                   ("dop_v1_5ab1…"); and anything else that looks random: see _looks_random
 
 The clause rule, one mechanism instead of a pattern per phrasing. A clause ends at . ; ! ?
 before a space (not after "i.e."/"e.g."), a newline, a spaced dash (not between two numbers)
@@ -214,7 +221,9 @@ _PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|se
                           + _FOR_WHAT + r"(?: (?:i|we|you|he|she|they|mum|dad)(?: [a-z']+){1,2})?"
                           # the verb in the languages whose words for it are above ("Passphrase ist …")
                           + r"(?:\s*[:=]\s*|\s+(?:is|was|are|were|ist|lautet|war|est|c['’]est|es|era|è|é|är|er|jest|"
-                          r"je|zijn)\s+:?\s*)"
+                          r"je|zijn)\s+:?\s*"
+                          # or the words themselves, capitalised, right after ("gpg passphrase Thimble Anchor Quartz")
+                          + r"|(?-i:\s+(?=[A-Z][a-z]+ [A-Z][a-z]+ [A-Z][a-z]+)))"
                           + r"(?P<value>[^\s.;,][^\n.;,]{2,300})", re.IGNORECASE)
 # "my mother's maiden name is Kowalczyk", "asks "name of your first pet" — I answered Mr
 # Whiskers": the answer to a security question said in prose, in a text that says it is one
@@ -454,7 +463,8 @@ _CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码"
 # a door, a gate, a locker or an alarm named without a code word: only a value given as one
 # ("garage: 2580", "disarm with 8064", "hotel room safe: I set it to 0303"; see _shaped)
 _CRED_PLACE = (r"(?:front |back |side |main |garden |street |patio |cellar |basement )?doors?|gates?|garage|shed|"
-               r"lockers?|keypads?|key pad|(?:dis)?arms?|(?:dis)?arming|porten|porte|portail|puerta|portón|portone|"
+               r"lockers?|keypads?|key pad|(?:dis)?arms?|(?:dis)?arming|(?:bike |bicycle |cable |chain |door )?locks?|"
+               r"porten|porte|portail|puerta|portón|portone|"
                r"cancello|tür|haustür|hoftor|deur|poort|brama|drzwi|dörren|døren|grinden")
 _CRED_ALARM = r"alarms?|alarm system|burglar alarm|larm|larmet|alarme|alarma|allarme"
 # a second factor named without the word code ("paypal 2fa backup: 691 204, 338 570")
@@ -473,22 +483,25 @@ _CRED_WORD = lazy(
 # The seventh round's words, a pattern of their own behind cues of their own (an ordinary
 # text pays for neither): inflections and more languages' password and code words, places
 # and alarms, second factors.
-_CRED_PASSWORD_MORE = (r"jelszav\w{0,3}|salasanan|heslem|parolă|parola|parolei|lozinka|lozinku|geslo|पासवर्ड|कूटशब्द|"
+_CRED_PASSWORD_MORE = (r"(?:wpa[23]?|wpa2-psk|wi-?fi|wlan|wireless|network) key|"
+                       r"jelszav\w{0,3}|salasanan|heslem|parolă|parola|parolei|lozinka|lozinku|geslo|पासवर्ड|कूटशब्द|"
                        r"كلمة (?:ال)?سر|كلمة (?:ال)?مرور|סיסמה|סיסמא|הסיסמה|رمز عبور|گذرواژه|mật khẩu|mat khau|"
                        r"kata sandi|katasandi|sandi")
-_CRED_CODE_MORE = (r"koden|koder|kode|koodi|koodin|tunnusluku|cod|codul|codului|kódot|kódja|kodem|kodunu|kodun|kodas|"
+_CRED_CODE_MORE = (r"security number|security code|cryptogramme|cryptogramme visuel|card verification (?:code|value)|"
+                   r"koden|koder|kode|koodi|koodin|tunnusluku|cod|codul|codului|kódot|kódja|kodem|kodunu|kodun|kodas|"
                    r"kods|kodi|pin-kód|pin-koodi|pinkode|pinkoden|kode pin|mã pin|mã số|पिन|कोड|קוד|הקוד|کد")
 _CRED_BOTH_MORE = r"الرقم السري|الرمز السري|رمز المرور|رمزها|رمز"
 _CRED_WORD_MORE = lazy(
     r"(?<![\w-])(?:(?P<place>" + _CRED_PLACE + r")|(?P<alarm>" + _CRED_ALARM + r")|(?P<otp>" + _CRED_OTP + r")"
     + r"|(?P<password>" + _CRED_PASSWORD_MORE + r")|(?P<code>" + _CRED_CODE_MORE + r")|(?P<both>" + _CRED_BOTH_MORE
-    + r"))(?![\w-])|(?P<joined>รหัสผ่าน)", re.IGNORECASE)
+    + r")|(?P<key>gift ?cards?|voucher pin))(?![\w-])|(?P<joined>รหัสผ่าน)", re.IGNORECASE)
 # tested on the text after a space: " shed" is no "finished", " arm" no "warm"; the cues
 # in other scripts only on a text that is not ASCII
 _CRED_CUES_MORE = (" door", "gate", "garage", " shed", "locker", "keypad", " arm", "disarm", "porte", "puerta",
                    "cancello", "deur", "poort", "brama", "drzwi", "grind", "larm", "2fa", "mfa", "2sv", "factor",
                    "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku", "jelsz", "parol", "lozink", "geslo",
-                   "hesl", "salasan", "mat khau", "sandi", "pin-")
+                   "hesl", "salasan", "mat khau", "sandi", "pin-", " lock", "security number", "security code",
+                   "cryptogramme", "verification", "wpa", " key", "gift", "voucher pin")
 _CRED_CUES_SCRIPTS = ("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन", "कोड", "كلمة", "رمز",
                       "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
 _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
@@ -537,10 +550,11 @@ numbers grams kilos miles metres meters
 _CODE_SHAPE = lazy(r"^(?:\d{3,12}#?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,7}[A-Z]\d{1,7}|\d{4,8}[A-Z])$")
 _COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|(?:[A-Z]-)?\d{1,2}(?:-\d{1,2}){2,5})$")   # "C-4-7-9" too
 # a piece of a combination said in pieces ("R 34 L 12 R 8", "19 - 42 - 07")
-_DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–])$")
+_DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–]|left|right|links|rechts|gauche|droite|izquierda|derecha)$")
 # a 2FA backup code in letters and digits ("R7K2M"); digits alone are _CODE_SHAPE's
 _OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$")
 _CLOCK = lazy(r"^(?:[01]\d|2[0-3])[0-5]\d$")
+_ENTER_VERBS = frozenset("punch type key tap enter put".split())
 # what gives the value of a lock or a place named without a code word: "opens with 8064",
 # "I set it to 0303", "är 1347", "i.e. 8 9 1 0" (a colon or "=" gives one too)
 _GIVERS = frozenset("""
@@ -564,6 +578,7 @@ _KEY_GROUP = lazy(r"^[A-Z0-9]{2,6}(?:-[A-Z0-9]{3,6}){2,}$|^[A-Z0-9]{3,6}$")
 # what makes a key word name a secret key, whatever its value looks like (a hex private key)
 _KEY_QUALIFIERS = frozenset("""
 private secret pre-shared preshared wallet signing encryption decryption master seed shared
+aes hmac rsa api access backup session client app root
 """.split())
 _WORDISH = lazy(r"[A-Z]?[a-z]{2,}")
 _HEX_KEY = lazy(r"^(?:0x)?[0-9a-fA-F]{32,}$")
@@ -621,9 +636,13 @@ def _password_shaped(token: str) -> bool:
         return False   # code: getpass("Password: "), os.environ["PW"]
     if _REFERENCE().match(token) or token.lower() in _PLACEHOLDERS:
         return False   # $DB_PASSWORD, <your-password>
-    if _joined_words(token):
+    if _joined_words(token) or _BRAND().match(token):
         return False
     return not _NOT_PASSWORD().match(token)
+
+
+# a digit and one capitalised word, as brands are spelt ("1Password", "7Eleven"): a name
+_BRAND = lazy(r"^\d[A-Z][a-z]{3,}$")
 
 
 def _joined_words(token: str) -> bool:
@@ -784,6 +803,8 @@ def _given(text: str, tokens, i: int, chained: int) -> bool:
     gap, prev = text[tokens[i - 1][1]:tokens[i][0]], tokens[i - 1][2].lower()
     if ":" in gap or "=" in gap or prev in _GIVERS:
         return True
+    if prev == "in" and i >= 2 and tokens[i - 2][2].lower() in _ENTER_VERBS:
+        return True   # "punch in 1948"
     return (i - 1 == chained and gap.strip() in ("", ",", "/", "&", "+")) or \
         (i - 2 == chained and prev in ("and", "&", "or", "then"))
 
@@ -794,6 +815,8 @@ def _labelled(text: str, tokens, i: int, prev: str) -> bool:
     names what the clause is about, not the number."""
     if prev not in _NOT_VALUE_BEFORE:
         return False
+    if prev == "in" and i >= 2 and tokens[i - 2][2].lower() in _ENTER_VERBS:
+        return False   # "punch in 1948": the "in" is the verb's, not a year's
     return not (i >= 2 and ":" in text[tokens[i - 1][1]:tokens[i][0]] and tokens[i - 2][2].lower() in _DETERMINERS)
 
 
@@ -821,7 +844,7 @@ def _letter_groups(text: str, tokens, i: int) -> bool:
 
 
 def _dial_number(token: str) -> bool:
-    return bool(_DIAL_PART().match(token))
+    return bool(_DIAL_PART().match(token if len(token) < 3 else token.lower()))
 
 
 def _combination_run(text: str, tokens, i: int) -> int:
@@ -846,9 +869,14 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             i += 1
             continue
         prev = tokens[i - 1][2].lower() if i > 0 else ""
+        # right after the word ("security number 690417", "pin number 4471"), the word is what
+        # labels the value
+        label = "" if i - 1 == at or (i - 2 == at and prev in ("code", "pin", "number")) else prev
         nxt = tokens[i + 1][2].lower() if i + 1 < len(tokens) else ""
+        entered = prev in _ENTER_VERBS or (prev == "in" and i >= 2 and tokens[i - 2][2].lower() in _ENTER_VERBS)
         given = _given(text, tokens, i, chained) and not (   # "the alarm is 0645": a time, but "alarm: 0645"
-            family == "alarm" and _CLOCK().match(token) and ":" not in text[tokens[i - 1][1]:start]) and not (
+            family == "alarm" and _CLOCK().match(token) and ":" not in text[tokens[i - 1][1]:start]
+            and not entered) and not (
             gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES for t in tokens[at + 1:i]))
         j = i
         if family in ("password", "both") and _password_shaped(token):
@@ -863,7 +891,7 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
         elif family in ("key", "secret-key") and _key_shaped(token, family == "secret-key"):
             yield start, end, "password"
         elif (family in ("code", "both", "lock") or (gated and given and (len(token) >= 4 or family == "otp"))) \
-                and _CODE_SHAPE().match(token) and not _labelled(text, tokens, i, prev) \
+                and _CODE_SHAPE().match(token) and not _labelled(text, tokens, i, label) \
                 and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
             # digits in groups ("8391 0274 5519"): the whole run is one code
             while j + 1 < len(tokens) and tokens[j + 1][2].isdigit() and 2 <= len(tokens[j + 1][2]) <= 12 \
@@ -935,6 +963,53 @@ def _value_end(match) -> int:
     if value[:1] in "\"'`":
         return match.end("value")
     return match.start("value") + len(value.rstrip(".!?)"))
+
+
+# -- values that say what they are by their shape alone, wherever they stand -------------
+
+# A run without spaces, bounded: a longer one is no single password.
+_LONG_TOKEN = lazy(r"(?<!\S)\S{8,80}(?!\S)")
+_STRONG_SYMBOLS = frozenset("!#$%&@^~")   # not * or ?: a glob ("heldout4_*.txt") is no password
+# a capitalised word (or two run together) and a year: "Biscuit2021", "LittleFoxes2023!"
+_WORD_YEAR = lazy(r"^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?[_.-]?(?:19|20)\d\d[!#$%&*?]?$")
+# words joined by underscores, a capital among them, and a number: "Kazoo_Band_12"
+_WORDS_NUMBER = lazy(r"^(?=[^_]*[A-Z])[A-Za-z][a-z]+(?:_[A-Za-z][a-z]+){1,3}_\d{1,4}$")
+_EMAILISH = lazy(r"[\w.+-]+@[\w-]+\.\w")
+# a service's token: a short lower-case prefix, maybe a version, then 32+ hex ("dop_v1_5ab1…")
+_PREFIXED_HEX = lazy(r"(?<![\w-])[a-z]{2,10}_(?:[a-z0-9]{1,6}_)?[0-9a-f]{32,128}(?![\w-])")
+
+
+def strong_password(token: str, credential_talk: bool) -> bool:
+    """A password by its shape: a word broken by a symbol and holding a digit ("Moana!Waves3",
+    "Tiramisu#8") wherever it stands; in a text that talks of credentials anywhere
+    (credential_talk), also a capitalised word and a year ("Biscuit2021" — alone it could be
+    "Office2019") and words joined by underscores with a capital and a number
+    ("Kazoo_Band_12"). Not a URL, an e-mail address, a path, a handle or a hashtag, and not a
+    name holding "pass" (a password manager: "1Password", "KeePass")."""
+    token = token.lstrip("([\"'“«*_`").rstrip(".,;:)]\"'”»*_`")
+    if not 8 <= len(token) <= 64 or token[0] in "@#$~" or "/" in token or "\\" in token:
+        return False
+    if "pass" in token.lower() or _EMAILISH().search(token) or "://" in token:
+        return False
+    if credential_talk and (_WORD_YEAR().match(token) or _WORDS_NUMBER().match(token)):
+        return True
+    inner = token[1:-1].rstrip("!?")
+    return (any(c in _STRONG_SYMBOLS for c in inner) and any(c.isdigit() for c in token)
+            and sum(c.isalpha() for c in token) >= 3 and all(c.isalnum() or c in _STRONG_SYMBOLS or c in "_-." for c in token))
+
+
+def _shape_spans(text: str, credential_talk: bool):
+    """(start, end, kind) of what its shape says is a secret (see above)."""
+    if not text.isspace() and max(map(len, text.split()), default=0) >= 8:
+        for match in _LONG_TOKEN().finditer(text):
+            if strong_password(match.group(), credential_talk):
+                token = match.group()
+                left = len(token) - len(token.lstrip("([\"'“«*_`"))
+                value = token[left:].rstrip(".,;:)]\"'”»*_`")
+                yield match.start() + left, match.start() + left + len(value), "password"
+    if "_" in text:
+        for match in _PREFIXED_HEX().finditer(text):
+            yield match.start(), match.end(), "token"
 
 
 def _spans(text: str) -> list[tuple[int, int, str]]:
@@ -1054,6 +1129,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         value = match.group("value").rstrip(".!?)")
         if _value_is_secret(value, strict=True) and any(c.isdigit() for c in value) and _classes(value) >= 2:
             add(match.start("value"), match.start("value") + len(value), "password")
+    for start, end, kind in _shape_spans(text, more or cued(lower, _CRED_CUES)):
+        add(start, end, kind)
     cards = () if sum(map(str.isdigit, text)) < 13 else _CARD().finditer(text)
     for match in cards:
         if _is_card(match.group()):
