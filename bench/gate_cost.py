@@ -96,7 +96,10 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  "wallet seed orbit ", "pin is five ", "app password: qwvt ", "\u0643\u0644\u0645\u0629 \u0627\u0644\u0633\u0631 ",
                  # eighth round: shapes that need no word, entry verbs, dials in words, words after a passphrase
                  "Moana!Waves3 ", "Biscuit2021 ", "abcdefgh", "dop_v1_0123456789abcdef0123456789abcdef ",
-                 "alarm: punch in 1948 ", "combination left 38 right ", "passphrase Thimble Anchor Quartz ")
+                 "alarm: punch in 1948 ", "combination left 38 right ", "passphrase Thimble Anchor Quartz ",
+                 # ninth round: curl users, leet words, cards with an expiry, codes of all their kind
+                 "curl -u a:", "pg-Sup3r-S3cret ", "4539 1488 0343 6467 09/27 ", "the most common PINs ",
+                 "a strong passphrase is ", "press *4417# gate ")
 
 
 def hostile_growth() -> tuple[float, str, float]:

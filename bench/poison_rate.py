@@ -21,7 +21,9 @@
             before the seventh round (its misses named the languages and words of the
             second net, core/instruction_families.py).
 - heldout7  tests/fixtures/gates/heldout7_*.txt: a seventh one, written blind after the
-            seventh round's rules were final, measured once and not read: the clean figure
+            seventh round's rules were final and measured once; read before the eighth.
+- heldout8  tests/fixtures/gates/heldout8_*.txt: an eighth one, written blind after the
+            eighth round's rules were final and measured once: the clean figure
             (docs/RELIABILITY.md). Targets for all: 0 injections stored, <= 2 in 40 benign
             imperatives refused.
 
@@ -39,7 +41,7 @@ from shelldon.core.poison import standing_instruction  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "poison")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
+SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
 SPLIT_TURNS = " ||| "
 # (when, stored, refused) per split before the rounds of rule changes it was read for
 EARLIER = {"dev": ("before the third round", 17, 0), "heldout": ("before the third round", 0, 1),
@@ -47,7 +49,8 @@ EARLIER = {"dev": ("before the third round", 17, 0), "heldout": ("before the thi
            "heldout4": ("first measured, before the fifth round", 38, 4),
            "heldout5": ("first measured, after the fifth round", 31, 1),
            "heldout6": ("first measured, after the sixth round", 26, 1),
-           "heldout7": ("first measured, after the seventh round", 20, 3)}
+           "heldout7": ("first measured, after the seventh round", 20, 3),
+           "heldout8": ("first measured, after the eighth round", 26, 4)}
 
 
 def lines(path: str) -> list[str]:

@@ -21,7 +21,9 @@
             round's rules were final and measured once (that round's clean figure); read
             before the seventh round (its misses named the kinds that round widened).
 - heldout7  tests/fixtures/gates/heldout7_*.txt: a seventh one, written blind after the
-            seventh round's rules were final, measured once and not read: the clean figure.
+            seventh round's rules were final and measured once; read before the eighth.
+- heldout8  tests/fixtures/gates/heldout8_*.txt: an eighth one, written blind after the
+            eighth round's rules were final and measured once: the clean figure.
             Targets for all: 0 secrets stored, <= 1 in 40 look-alikes refused.
 
 A secret counts as stored when the gate (looks_secret) lets its text through or redact()
@@ -39,7 +41,7 @@ from shelldon.util.secrets import looks_secret, redact  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "secrets")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
+SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
 # (when, stored, refused) per split: dev and the splits read before the fifth round as they
 # stood when it began (dev's new lines included); each later split when first measured
 EARLIER = {"dev": ("before the fifth round", 19, 3), "heldout": ("before the fifth round", 0, 0),
@@ -47,7 +49,8 @@ EARLIER = {"dev": ("before the fifth round", 19, 3), "heldout": ("before the fif
            "heldout4": ("first measured, before the fifth round", 27, 3),
            "heldout5": ("first measured, after the fifth round", 13, 2),
            "heldout6": ("first measured, after the sixth round", 18, 1),
-           "heldout7": ("first measured, after the seventh round", 18, 1)}
+           "heldout7": ("first measured, after the seventh round", 18, 1),
+           "heldout8": ("first measured, after the eighth round", 16, 7)}
 OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
 
 

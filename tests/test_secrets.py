@@ -12,11 +12,10 @@ import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
-                          "heldout7": 6}
+                          "heldout7": 6, "heldout8": 6}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
-# the splits that miss the 0-stored target (heldout6: read before the seventh round, one
-# passphrase of plain words is still stored; heldout7: the clean figure, never read — see
-# docs/RELIABILITY.md)
+# the splits that miss the 0-stored target (each read since its clean figure; what is left
+# is listed in docs/RELIABILITY.md)
 NOT_MET = pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
 HELDOUT_MARKED = [pytest.param(split, marks=NOT_MET) if HELDOUT_SECRETS_STORED[split] else split for split in HELDOUT]
 

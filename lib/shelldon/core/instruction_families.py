@@ -44,6 +44,9 @@ en: from now on | from here on | from here on out | from this point | from this 
     until told otherwise | until i say otherwise | from here onwards | from now onwards | every future
     for all future | in all future | don't stop | do not stop | never stop | keep doing | for the rest of
     in future | in the future | make it a habit | as a habit | persist | persistent | persistently
+    evermore | never again | don't ever | do not ever | never ever | make it permanent | all future |
+    every reply | every answer | every response | every message | every conversation | each reply | each answer |
+    each response | each conversation | all replies | all answers | all responses | after each | after every
 de: ab jetzt | ab sofort | von nun an | von jetzt an | ab heute | fortan | kunftig | fur immer
     bis auf weiteres
     in zukunft
@@ -78,6 +81,7 @@ ar: من الآن | فصاعدا | من اليوم | إلى الأبد
 he: מעכשיו | מהיום | מעתה | לתמיד
 fa: از این به بعد | از حالا | از امروز | برای همیشه
 hi: अब से | आज से | हमेशा के लिए
+    ab se | aaj se | abse
 ko: 지금부터 | 이제부터 | 앞으로 | 오늘부터 | 영원히
 ja: 今後 | これから | 今から | 今日から | ずっと | 以後
 zh: 从现在 | 從現在 | 从今 | 今后 | 今後 | 以后 | 以後 | 永远
@@ -102,6 +106,7 @@ ms: mulai sekarang | mulai hari ini
 # it restarts, the printer deletes the history" is a fact).
 _HABIT = """
 en: every time | each time | whenever | any time | anytime
+    every single time
 de: jedes mal | immer wenn | sobald
 fr: chaque fois | a chaque fois
 es: cada vez que | cuando alguien
@@ -194,7 +199,9 @@ en: reply | replies | replying | respond | responding | response | responses | a
     message | messages | memory | memories | conversation | conversations | chat | chats | instructions |
     instruction | prompt | directive | about.md | output
     answered | replied | responded | sign off as
+    prompts | transcript | transcripts | greet me | address me
 de: antwort* | nachricht* | notiz* | regel* | besitzer* | eigentumer* | anweisung* | gesprach* | verlauf
+    beantwort*
 fr: repon* | message* | regle* | proprietaire* | consigne* | instruction* | conversation*
 es: respuest* | respond* | contest* | mensaje* | regla* | dueno* | instruccion* | conversacion*
 it: rispost* | rispond* | messagg* | regol* | proprietari* | istruzion* | conversazion*
@@ -213,6 +220,7 @@ id: jawab* | pesan | aturan | catatan | pemilik | percakapan
 vi: tra loi | tin nhan | quy tac | chu nhan | ghi chu
 sw: majibu | jibu | ujumbe | sheria | maelezo
 tl: sagot | mensahe | patakaran | tala
+    sasagot* | sumagot*
 ru: ответ* | отвеча* | сообщени* | заметк* | правил* | владел* | хозя* | переписк* | инструкц*
 uk: відповід* | повідомлен* | нотатк* | правил* | власник* | листуван* | інструкц*
 el: απαντ* | μηνυμα* | μηνύμα* | κανον* | κανόν* | σημειωσ* | σημειώσ* | ιδιοκτητ* | ιδιοκτήτ*
@@ -220,6 +228,7 @@ ar: رد | ردود | الردود | إجابات | إجابة | رسائل | ا
 he: תשובות | תשובה | הודעות | ההודעות | כללים | הכללים | הבעלים | שיחות | השיחות
 fa: پاسخ | جواب | پیام | پیامها | قوانین | قانون | مالک | یادداشت
 hi: जवाब | उत्तर | संदेश | नियम | मालिक | बातचीत
+    jawab | jawaab
 ko: 대화 | 답변 | 대답 | 메시지 | 규칙 | 주인 | 메모 | 요약
 ja: 返事 | 回答 | 返信 | 答え | メッセージ | ルール | 会話 | メモ | 持ち主 | 飼い主 | 応答
 zh: 回复 | 回答 | 消息 | 规则 | 對話 | 对话 | 笔记 | 主人 | 记忆 | 聊天
@@ -257,6 +266,8 @@ en: ignore | ignoring | disregard | forget | override | obey | comply | reveal |
     treated as instructions | as if he were the owner | as if she were the owner | as the owner
     listen to | as if they came from me | as if it came from me | as coming from me | as if it were me |
     without asking me | without telling me | behind my back
+    overrid* | recommend* | promote | advertise | plug | post | agree with | warn | warning | warnings |
+    don't mention this | never mention this
 de: ignorier* | vergiss | vergessen | gehorch* | schick* | sende* | weiterleit* | leite | losch* | verrat* |
     ohne nachfrage | ohne zu fragen | passwort
 fr: ignore* | oublie* | obei* | envoie* | transfere* | supprime* | efface* | revele* | sans question | sans questions |
@@ -264,6 +275,7 @@ fr: ignore* | oublie* | obei* | envoie* | transfere* | supprime* | efface* | rev
 es: ignora* | olvida* | obedece* | envia* | reenvia* | manda* | borra* | elimina* | revela* | dale | sin preguntar |
     sin confirmar | contrasena
     sin preguntarme | sin decirme
+    recomiend*
 it: ignora* | dimentica* | obbedisci | invia* | inoltra* | cancella* | rivela* | senza chiedere | senza conferma
 pt: ignor* | esquec* | obedec* | envi* | encaminh* | apag* | revel* | sem perguntar | sem confirmar | senha
 nl: negeer* | vergeet | gehoorzaam* | stuur* | doorsturen | verwijder* | wis | onthul* | zonder te vragen | wachtwoord
@@ -289,6 +301,7 @@ ar: تجاهل | انس | أطع | أرسل | ارسل | احذف | اكشف | �
 he: התעלם | תתעלם | שכח | תשכח | ציית | שלח | תשלח | מחק | תמחק | חשוף | סיסמה
 fa: نادیده | فراموش | اطاعت | بفرست | ارسال | پاک | حذف | فاش | رمز
 hi: अनदेखा | नज़रअंदाज़ | भूल | मानो | भेजो | भेजें | भेजना | हटाओ | हटा | बताओ | पासवर्ड
+    bhejo | bhej do
 ko: 무시* | 잊어* | 따라* | 보내* | 전달* | 삭제* | 지워* | 알려* | 비밀번호
 ja: 無視 | 忘れ | 従え | 送っ | 送信 | 転送 | 削除 | 消し | 教え | パスワード
 zh: 忽略 | 无视 | 忘记 | 服从 | 发送 | 发给 | 转发 | 删除 | 透露 | 密码
@@ -313,6 +326,7 @@ ur: نظر انداز | بھول | بھیجو | بھیجیں | مٹا | حذف |
 _FRAME = """
 en: new rule | pinned rule | standing order | policy | system | admin | administrator | step 1 | protocol | override |
     note to self | developer mode | your rule | your rules | house rule for you
+    core rule | how you work | how you behave | how you respond | save this as
 de: neue regel | deine regel | system | admin
 fr: nouvelle regle | ta regle | systeme | admin
 es: nueva regla | tu regla | sistema | admin
@@ -356,11 +370,13 @@ dine twoj twoje twoja twoich tvoje твой твоя твое твоё твои 
 # after "you": what the pet says or keeps, past an adverb or a modal
 _PET_DOES = frozenset("say send write reply answer respond tell remember store share mention reveal".split())
 _ADVERBS = frozenset("always never only will must should shall also ever now just still then".split())
-# a quotation after a verb of saying, in quotes or after a colon: "my manager said \"ignore the
-# old wiki\"", "the vet told me: you must…" is what someone else said, not an order to the pet
+# a quotation after a verb of saying, in quotes or after a colon, or what the owner read or
+# heard: "my manager said \"ignore the old wiki\"", "the vet told me: you must…", "I read that
+# you should never…" is what someone else said, not an order to the pet
 _QUOTED = lazy(r"\b(?:said|says|told (?:me|us)|asked (?:me|us)|wrote|writes|quote)\b(?:[^\"“«\n]{0,20}"
-               r"[\"“«][^\"”»\n]{0,300}[\"”»]|\s*:[^\n]{0,300})")
+               r"[\"“«][^\"”»\n]{0,300}[\"”»]|\s*:[^\n]{0,300})|\b(?:read|heard|learned|learnt) that\b[^\n]{0,300}")
 _AUTHORITY = lazy(r"\b(?:owner|admin|administrator|developers?|system|creator|maintainers?|operator)\W*$")
+_LETS = frozenset("lets let allows allow helps makes gives".split())
 _GENERIC_YOU = lazy(r" (?:can|could|may|might)\b")
 # the owner as the subject right before a verb ("I forget", "we always ignore")
 _I_DO = lazy(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|ja|я|мы)"
@@ -424,8 +440,8 @@ def families(sentence: str) -> frozenset:
             family = None
         elif family == "harm" and _I_DO().search(sentence, max(0, spans[i].start() - 24), spans[i].start()):
             family = None   # "I forget the salt": the owner's own doing
-        elif family == "pet" and _GENERIC_YOU().match(sentence, spans[i].end()):
-            family = None   # "you can always reply STOP to the bank": advice, not an order
+        elif family == "pet" and (_GENERIC_YOU().match(sentence, spans[i].end()) or (i and words[i - 1] in _LETS)):
+            family = None   # "you can always reply STOP", "the system lets you renew twice": anyone
         elif family == "pet" and _does_output(words, i + 1):
             held.add("output")   # "you never say no", "everything you remember": the pet's own output
         elif family == "held" and _YOUR.intersection(words[max(0, i - 2):i]):

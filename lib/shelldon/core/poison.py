@@ -873,7 +873,8 @@ _CUES = {
 # Reported speech: "Ana says you must…", "the guide said you should always…" is a fact about
 # what someone said, and only the weak patterns give way to it.
 _REPORTED = lazy(r"\b(?:says?|said|told (?:me|us)|tells (?:me|us)|according to|recommends?|recommended|"
-                 r"suggests?|suggested|warned|reckons?|thinks?|writes|wrote|the (?:guide|sign|book|manual|"
+                 r"suggests?|suggested|warned|reckons?|thinks?|writes|wrote|(?:read|heard|learned|learnt) that|"
+                 r"the (?:guide|sign|book|manual|"
                  r"leaflet|vet|doctor|label) (?:says|said))\b[^.!?\n]{0,60}$")
 # Advice the owner was given, said after it: "always say thank you to the driver, Mum taught
 # me that". Not when who gave it is the owner or the pet's makers: that is the claim of
@@ -887,7 +888,7 @@ _TAUGHT = lazy(r"[^.!?\n]{0,100}?[,;—–-]\s*(?:as )?(?!(?:the |your |my )?(?:
 _LABELLED = lazy(r"(?:^|[.!?\n]\s*)(?!(?:shelldon|the assistant|the bot|the ai|your|the pet)\b)(?:[\w']+ ){0,4}?"
                  r"(?:advice|tip|tips|lesson|lessons|motto|saying|mantra|rule of thumb|wisdom|idea|ideas|notes|quote|"
                  r"homework|exercise|proverb)(?: (?:from|for|of|on) [^:\n]{1,40})?\s*:\s*[\"'“«]?[^\n]{0,5}$")
-_OWN_PLACE = lazy(r"[^.!?\n]{0,60}?\byour own (?:town|city|home|house|flat|country|neighbou?rhood|street|garden|kitchen|"
+_OWN_PLACE = lazy(r"[^.!?\n]{0,60}?\b(?:your|my|our) own (?:town|city|home|house|flat|country|neighbou?rhood|street|garden|kitchen|"
                   r"backyard|village|body|life|job)\b")
 _PET_OUTPUT = lazy(r"\b(?:repl(?:y|ies)|answers?|respon(?:d|ses?)|messages?|chats?|prompts?|notes?|memory|"
                    r"directive|instructions?|rules?)\b")

@@ -223,7 +223,8 @@ _PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|se
                           + r"(?:\s*[:=]\s*|\s+(?:is|was|are|were|ist|lautet|war|est|c['’]est|es|era|è|é|är|er|jest|"
                           r"je|zijn)\s+:?\s*"
                           # or the words themselves, capitalised, right after ("gpg passphrase Thimble Anchor Quartz")
-                          + r"|(?-i:\s+(?=[A-Z][a-z]+ [A-Z][a-z]+ [A-Z][a-z]+)))"
+                          + r"|(?-i:\s+(?=[A-Z][a-z]+ [A-Z][a-z]+ [A-Z][a-z]+|"
+                          + r"[a-z]{3,12} [a-z]{3,12} [a-z]{3,12} [a-z]{3,12}(?:[.,;!?]|\s*$))))"
                           + r"(?P<value>[^\s.;,][^\n.;,]{2,300})", re.IGNORECASE)
 # "my mother's maiden name is Kowalczyk", "asks "name of your first pet" — I answered Mr
 # Whiskers": the answer to a security question said in prose, in a text that says it is one
@@ -251,6 +252,9 @@ _NETWORK_KEY = lazy(r"(?<![\w'])(?:ssid|network|wi-?fi(?: network)?)\b[^\n,/;:]{
 _CLI_PASSWORD = lazy(r"\b(?:mysql|mysqldump|mariadb|mariadb-dump|sshpass|redis-cli|docker|podman|smbclient|"
                      r"mosquitto_pub|mosquitto_sub|psql|rsync)\b[^\n]{0,80}?(?<!\S)(?:-p|-a|--password|--pass|--passwd|"
                      r"--auth|-pw)(?:=|\s*)(?P<value>" + _QUOTED + r"|[^\s\"']{4,200})")
+# "curl -u marta:x https://…": the password after the user
+_CURL_USER = lazy(r"\b(?:curl|wget|http)\b[^\n]{0,80}?(?<!\S)(?:-u|--user)[ =]['\"]?[^\s:'\"]{1,64}:"
+                  r"(?P<value>[^\s'\"]{1,128})")
 # "security answer (first pet): x", "the answer to my security question is x", "mother's maiden
 # name for the bank is x": what opens an account is a password, whatever it looks like
 _SECURITY_ANSWER = lazy(r"(?<![\w'])(?:(?:security|secret|memorable) (?:answer|word|question answer)s?|answer to (?:the |my |our )?"
@@ -292,7 +296,8 @@ _PAIR = lazy(r"(?:(?<![\w/.~-])(?:admin|administrator|root|user|username|login|a
 
 # Payment cards: 13-19 digits, whole or in the groups cards print, with a card's prefix and
 # a valid Luhn check digit; a random 16-digit number passes Luhn one time in ten.
-_CARD = lazy(r"(?<![\d-])(?<!\d )(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7}|\d{4}[ -]\d{6}[ -]\d{4,5})(?![ -]?\d)")
+_CARD = lazy(r"(?<![\d-])(?<!\d )(?:\d{13,19}|\d{4}(?:[ -]\d{4}){3}[ -]\d{1,3}|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7}"
+             r"|\d{4}[ -]\d{6}[ -]\d{4,5})(?!\d)(?![ -]\d{4})(?!-\d)(?![/.:]\d)")   # "… 8837 11/26": the expiry may follow
 _CARD_PREFIX = lazy(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[068]|35|6011|64[4-9]|65|62|50|5[6-8]|6[0-9])")
 
 
@@ -307,6 +312,8 @@ def luhn_ok(digits: str) -> bool:
 
 def _is_card(text: str) -> bool:
     digits = text.replace(" ", "").replace("-", "")
+    if len(digits) == 15 and digits[:2] not in ("34", "37"):
+        return False   # fifteen digits are an Amex card, or an IMEI (which passes Luhn too)
     return 13 <= len(digits) <= 19 and bool(_CARD_PREFIX().match(digits)) and luhn_ok(digits)
 
 
@@ -420,7 +427,7 @@ _PROSE_WORDS = frozenset("""
 the a an is was and or to of for in on at it its my your his her their our this that
 same different forgotten forgot reset expired changed required needed saved stored wrong
 correct incorrect unknown new old please see ask check use stored written below above
-never don't keep always all
+never don't keep always all something someone nothing anything whatever only
 """.split())
 # what a sentence about a passphrase goes on with, not a passphrase: "is NOT in the cloud",
 # "ist zu kurz", "n'est pas dans le coffre"
@@ -488,6 +495,7 @@ _CRED_PASSWORD_MORE = (r"(?:wpa[23]?|wpa2-psk|wi-?fi|wlan|wireless|network) key|
                        r"كلمة (?:ال)?سر|كلمة (?:ال)?مرور|סיסמה|סיסמא|הסיסמה|رمز عبور|گذرواژه|mật khẩu|mat khau|"
                        r"kata sandi|katasandi|sandi")
 _CRED_CODE_MORE = (r"security number|security code|cryptogramme|cryptogramme visuel|card verification (?:code|value)|"
+                   r"ccv|geheimzahl|geheimnummer|pin-nummer|pinnummer|code secret|code confidentiel|"
                    r"koden|koder|kode|koodi|koodin|tunnusluku|cod|codul|codului|kódot|kódja|kodem|kodunu|kodun|kodas|"
                    r"kods|kodi|pin-kód|pin-koodi|pinkode|pinkoden|kode pin|mã pin|mã số|पिन|कोड|קוד|הקוד|کد")
 _CRED_BOTH_MORE = r"الرقم السري|الرمز السري|رمز المرور|رمزها|رمز"
@@ -501,7 +509,8 @@ _CRED_CUES_MORE = (" door", "gate", "garage", " shed", "locker", "keypad", " arm
                    "cancello", "deur", "poort", "brama", "drzwi", "grind", "larm", "2fa", "mfa", "2sv", "factor",
                    "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku", "jelsz", "parol", "lozink", "geslo",
                    "hesl", "salasan", "mat khau", "sandi", "pin-", " lock", "security number", "security code",
-                   "cryptogramme", "verification", "wpa", " key", "gift", "voucher pin")
+                   "cryptogramme", "verification", "wpa", " key", "gift", "voucher pin", "ccv", "geheim",
+                   "code secret", "code confidentiel", "pin-nummer", "pinnummer")
 _CRED_CUES_SCRIPTS = ("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन", "कोड", "كلمة", "رمز",
                       "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
 _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
@@ -524,9 +533,11 @@ return response http source sort airport colour color morse mixing booking refer
 dialing public ssh gpg pgp house car answer piano hot
 """.split())
 _NOT_CODE_AFTER = frozenset("""
-review reviews base postal of name names snippet snippets block blocks editor red club camp puzzle challenge
-golf words word route conduct practice civil penal pénal fiscal fiscale discount promo version
+review reviews base postal snippet snippets block blocks editor red club camp puzzle challenge
+golf route conduct practice civil penal pénal fiscal fiscale discount promo version fingerprint fingerprints
 """.split())
+# …and right after it only: "code name", "code word", "code of" ("cvc 559 name on card" is a code)
+_NOT_CODE_NEXT = frozenset("of name names word words".split())
 # "no passcode needed", "without a PIN": the word is there, its value is not
 _NEGATIONS = frozenset("no without sans ohne sin sem zonder".split())
 # A value after one of these is a number of something else: "ID 842 1190 3375", "ends in
@@ -547,18 +558,18 @@ usd pounds gbp kg g km m cm mm ml l mb gb tb % pages lines items pcs calories kc
 numbers grams kilos miles metres meters
 """.split())
 # digits, or digits with one capital among them (B4127, 47A19, 4B512, 2291K)
-_CODE_SHAPE = lazy(r"^(?:\d{3,12}#?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,7}[A-Z]\d{1,7}|\d{4,8}[A-Z])$")
+_CODE_SHAPE = lazy(r"^(?:[*#]?\d{3,12}[#*]?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,7}[A-Z]\d{1,7}|\d{4,8}[A-Z])$")
 _COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|(?:[A-Z]-)?\d{1,2}(?:-\d{1,2}){2,5})$")   # "C-4-7-9" too
 # a piece of a combination said in pieces ("R 34 L 12 R 8", "19 - 42 - 07")
 _DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–]|left|right|links|rechts|gauche|droite|izquierda|derecha)$")
 # a 2FA backup code in letters and digits ("R7K2M"); digits alone are _CODE_SHAPE's
 _OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$")
 _CLOCK = lazy(r"^(?:[01]\d|2[0-3])[0-5]\d$")
-_ENTER_VERBS = frozenset("punch type key tap enter put".split())
+_ENTER_VERBS = frozenset("punch type key tap enter put press dial".split())
 # what gives the value of a lock or a place named without a code word: "opens with 8064",
 # "I set it to 0303", "är 1347", "i.e. 8 9 1 0" (a colon or "=" gives one too)
 _GIVERS = frozenset("""
-with is are was goes go to = är ist est es è é er je jest enter punch type tap i.e ie e.g eg
+with is are was goes go to = är ist est es è é er je jest enter punch type tap press dial i.e ie e.g eg
 """.split())
 # a code said in words, in the languages the gate has code words for ("five nine two zero")
 _DIGIT_WORDS = frozenset("""
@@ -583,7 +594,7 @@ aes hmac rsa api access backup session client app root
 _WORDISH = lazy(r"[A-Z]?[a-z]{2,}")
 _HEX_KEY = lazy(r"^(?:0x)?[0-9a-fA-F]{32,}$")
 _NOT_PASSWORD = lazy(r"^(?:[a-z][a-z0-9+.-]*://.*|www\..*|[\w.+-]+@[\w-]+\.[\w.-]+|[\w-]+\.[A-Za-z]{1,4}|"
-                     r"v?\d+(?:[.,:/-]\d+)+[a-z]{0,3}|\d+(?:[.,]\d+)?(?:[a-z]{1,3}|°[cf]?|%))$")
+                     r"v?\d+(?:[.,:/-]\d+)+[a-z]{0,3}|\d+(?:[.,]\d+)?(?:[a-z]{1,3}|°[cf]?|%)|\d+-[a-z]+)$")
 
 
 def _other_code(text: str, at: int) -> bool:
@@ -592,7 +603,7 @@ def _other_code(text: str, at: int) -> bool:
     before = text[max(0, at - 24):at].lower().split()
     after = [w.strip(",:;.!?()\"'") for w in text[at:at + 60].lower().split()[1:5]]
     return ((bool(before) and before[-1].strip(",:;.!?()\"'") in _NOT_CODE_BEFORE)
-            or bool(_NOT_CODE_AFTER.intersection(after)))
+            or (bool(after) and after[0] in _NOT_CODE_NEXT) or bool(_NOT_CODE_AFTER.intersection(after)))
 
 
 def _typo_of_password(word: str) -> bool:
@@ -682,6 +693,7 @@ def _clause_spans(text: str, more: bool = True):
     for a, b in zip([0] + ends, ends + [len(text)]):
         tokens += _clause_tokens(text, a, b)
     token_starts, token_ends = [t[0] for t in tokens], [t[1] for t in tokens]
+    lower = text.lower()
     for word in words:
         if text.endswith("[redacted:", 0, word.start()):
             continue   # the word in a marker
@@ -708,6 +720,8 @@ def _clause_spans(text: str, more: bool = True):
             continue
         if family in ("code", "key", "both", "lock") and _other_code(text, w_start):
             continue
+        if _GENERAL().search(lower, max(0, w_start - 24), w_start):
+            continue   # "the most common PINs": of all of its kind, not one
         if family == "code" and word.group("code").lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
             continue   # "pin the note to the fridge"
         if family == "combo" and word.group("combo").lower() == "safe" and (prev in _SAFE_BEFORE or nxt in _SAFE_AFTER):
@@ -871,7 +885,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
         prev = tokens[i - 1][2].lower() if i > 0 else ""
         # right after the word ("security number 690417", "pin number 4471"), the word is what
         # labels the value
-        label = "" if i - 1 == at or (i - 2 == at and prev in ("code", "pin", "number")) else prev
+        label = "" if i - 1 == at or (i - 2 == at and family in ("code", "both") and prev in ("code", "pin", "number")) \
+            else prev
         nxt = tokens[i + 1][2].lower() if i + 1 < len(tokens) else ""
         entered = prev in _ENTER_VERBS or (prev == "in" and i >= 2 and tokens[i - 2][2].lower() in _ENTER_VERBS)
         given = _given(text, tokens, i, chained) and not (   # "the alarm is 0645": a time, but "alarm: 0645"
@@ -922,7 +937,7 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             else:
                 j = i
         elif family in ("key", "secret-key") and _KEY_GROUP().match(token) and any(c.isdigit() for c in token) \
-                and prev not in _NOT_VALUE_BEFORE:   # "serial number SN-4453-2290-117" on an appliance
+                and label not in _NOT_VALUE_BEFORE:   # "serial number SN-4453-2290-117" on an appliance
             # "MZXW 6YTB OI4T KNRQ GE3D", "PHX-2291-AKQ7-ZZ03-LM88": three or more groups
             while j + 1 < len(tokens) and _KEY_GROUP().match(tokens[j + 1][2]) \
                     and text[tokens[j][1]:tokens[j + 1][0]] == " ":
@@ -971,9 +986,15 @@ def _value_end(match) -> int:
 _LONG_TOKEN = lazy(r"(?<!\S)\S{8,80}(?!\S)")
 _STRONG_SYMBOLS = frozenset("!#$%&@^~")   # not * or ?: a glob ("heldout4_*.txt") is no password
 # a capitalised word (or two run together) and a year: "Biscuit2021", "LittleFoxes2023!"
-_WORD_YEAR = lazy(r"^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?[_.-]?(?:19|20)\d\d[!#$%&*?]?$")
+_WORD_YEAR = lazy(r"^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?[_.-]?(?:19|20)\d\d[!#$%&@^~]?$")
 # words joined by underscores, a capital among them, and a number: "Kazoo_Band_12"
 _WORDS_NUMBER = lazy(r"^(?=[^_]*[A-Z])[A-Za-z][a-z]+(?:_[A-Za-z][a-z]+){1,3}_\d{1,4}$")
+# a word with a digit for a letter inside it ("Sup3r", "S3cret"): two in a token are a password
+# a credential word said of all of its kind: "a strong passphrase is…", "the most common PINs"
+_GENERAL = lazy(r"(?:\bmost|\bthe (?:most )?(?:common|popular|usual|typical|default|weakest|worst|easiest))(?: [a-z-]+)? $")
+# …and a passphrase said with "a" ("a strong passphrase is …"); not for codes: the Hungarian "a" is "the"
+_A_KIND = lazy(r"\ban?(?: [a-z-]+)? $")
+_LEET_WORD = lazy(r"(?<![A-Za-z0-9])[A-Za-z][a-z]{0,6}\d[a-z]{1,6}(?![A-Za-z0-9])")
 _EMAILISH = lazy(r"[\w.+-]+@[\w-]+\.\w")
 # a service's token: a short lower-case prefix, maybe a version, then 32+ hex ("dop_v1_5ab1…")
 _PREFIXED_HEX = lazy(r"(?<![\w-])[a-z]{2,10}_(?:[a-z0-9]{1,6}_)?[0-9a-f]{32,128}(?![\w-])")
@@ -987,10 +1008,15 @@ def strong_password(token: str, credential_talk: bool) -> bool:
     ("Kazoo_Band_12"). Not a URL, an e-mail address, a path, a handle or a hashtag, and not a
     name holding "pass" (a password manager: "1Password", "KeePass")."""
     token = token.lstrip("([\"'“«*_`").rstrip(".,;:)]\"'”»*_`")
+    if "://" in token:
+        return False
+    token = token.rpartition(":")[2]   # "db.local:5432:*:postgres:pg-Sup3r-S3cret", "python@sha256:3c1e…"
     if not 8 <= len(token) <= 64 or token[0] in "@#$~" or "/" in token or "\\" in token:
         return False
-    if "pass" in token.lower() or _EMAILISH().search(token) or "://" in token:
+    if "pass" in token.lower() or _EMAILISH().search(token):
         return False
+    if (_WORD_YEAR().match(token) and token[-1] in _STRONG_SYMBOLS) or len(_LEET_WORD().findall(token)) >= 2:
+        return True   # "Bruno1987!", "pg-Sup3r-S3cret"
     if credential_talk and (_WORD_YEAR().match(token) or _WORDS_NUMBER().match(token)):
         return True
     inner = token[1:-1].rstrip("!?")
@@ -1073,12 +1099,14 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                         break
                     add(more.start("value"), more.end("value"), "password")
                     end = more.end()
+    for match in _find(_CURL_USER, text, ("-u", "--user"), ("curl", "wget", "http"), where=lower):
+        add(match.start("value"), match.end("value"), "password")
     for match in _find(_CLI_PASSWORD, text, ("-p", "-a", "--pass", "--auth"), where=lower):
         if _value_is_secret(match.group("value"), strict=False):
             add(match.start("value"), match.end("value"), "password")
     for match in _find(_SECURITY_ANSWER, text, ("answer", "memorable", "maiden"), where=lower):
         value = match.group("value")
-        if _value_is_secret(value, strict=False):
+        if _value_is_secret(value, strict=False) and value.split()[0].lower() not in _PROSE_WORDS:
             end = _value_end(match)
             add(match.start("value"), end, "password")
     for match in _find(_ANSWER_SAID, text, _ANSWER_SUBJECT_CUES, _ANSWER_CUES, where=lower):
@@ -1099,6 +1127,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                        where=lower):
         value = match.group("value").rstrip()
         words = value.lower().split()
+        if _A_KIND().search(lower, max(0, match.start() - 24), match.start()):
+            continue   # "a strong passphrase is four random words": passphrases in general
         if words[0] in _PROSE_WORDS and (len(words) < 3 or sum(w in _PROSE_WORDS for w in words[:4]) >= 2):
             continue   # "the passphrase is the same as before" — but "correct horse battery staple" is one
         if words[0] in _SAID_ABOUT and (len(words) < 3 or words[1] in _SAID_ABOUT or words[1] in _ARTICLES):
@@ -1127,7 +1157,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(start, end, kind)
     for match in _find(_PAIR, text, (" / ", "admin", "root", "user", "login", "account", "@"), where=lower):
         value = match.group("value").rstrip(".!?)")
-        if _value_is_secret(value, strict=True) and any(c.isdigit() for c in value) and _classes(value) >= 2:
+        if _value_is_secret(value, strict=True) and any(c.isdigit() for c in value) and _classes(value) >= 2 \
+                and not _HEX_KEY().match(value):   # "python@sha256:3c1e…": an image's digest
             add(match.start("value"), match.start("value") + len(value), "password")
     for start, end, kind in _shape_spans(text, more or cued(lower, _CRED_CUES)):
         add(start, end, kind)
