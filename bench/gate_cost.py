@@ -99,7 +99,10 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  "alarm: punch in 1948 ", "combination left 38 right ", "passphrase Thimble Anchor Quartz ",
                  # ninth round: curl users, leet words, cards with an expiry, codes of all their kind
                  "curl -u a:", "pg-Sup3r-S3cret ", "4539 1488 0343 6467 09/27 ", "the most common PINs ",
-                 "a strong passphrase is ", "press *4417# gate ")
+                 "a strong passphrase is ", "press *4417# gate ",
+                 # tenth round: passphrases in capitals after a colon, security answers told, locks in German
+                 "password: Velvet Otter ", "first pet, I told it Biscuit ", "zahlenkombi 4-8-1 ",
+                 "`pass show a/b` login ")
 
 
 def hostile_growth() -> tuple[float, str, float]:

@@ -13,7 +13,7 @@ import secrets_rate  # noqa: E402
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
                           "heldout7": 6, "heldout8": 6,
-                          "heldout9": 7}
+                          "heldout9": 1}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -242,6 +242,34 @@ EIGHTH_ROUND_LEAVES = [
 ]
 
 
+# ninth and tenth rounds: cards with an expiry, 19-digit cards, curl users, leet words, entry
+# verbs, two-word code words; security answers set or told, passphrases in capitals after a
+# colon, locks in German; and what is said of all of its kind
+LATER_ROUND_TAKES = [
+    ("visa 4539 1488 0343 6467 exp 09/27 for the online shop", "4539 1488 0343 6467"),
+    ("the old maestro 6759 6498 2643 8453 3 still works", "6759 6498 2643 8453 3"),
+    ("mastercard cvc 559 name on card J SMITH", "559"),
+    ("curl -u kim:R0ck-Lobster-9 http://printer.lan/status", "R0ck-Lobster-9"),
+    ("backup db pass is pg-Qu1ck-Br0wn don't share", "Qu1ck-Br0wn"),
+    ("press *4417# at the building gate", "*4417#"),
+    ("Geheimzahl meiner Karte: 8806", "8806"),
+    ("for the bank security question my first pet is set to Pumpernickel", "Pumpernickel"),
+    ("the pension site asks for my city of birth, I told it Reykjavik", "Reykjavik"),
+    ("wifi password, only for you: Purple Heron Sings 12 Times", "Purple Heron Sings 12 Times"),
+    ("Fahrradschloss Zahlenkombi 7-2-9", "7-2-9"),
+]
+LATER_ROUND_LEAVES = [
+    "the IMEI is 490154203237518, the shop needs it for the repair",
+    "host key fingerprint SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8 matches",
+    "my password manager makes 24-character passwords now",
+    "the article said 1234 and 0000 are the most common PINs",
+    "a strong passphrase is four random words, the IT newsletter says",
+    "pinned the image to python@sha256:3c1e3e80f02220241224b247f9e2742e81a680f58ba9173f44cb312f039b7ecd",
+    "it's `pass show email/work` if I need the work login",
+    "the security question answer is something only mum knows",
+]
+
+
 SEVENTH_ROUND_TAKES = [
     ("back door: 6617, front door: 6618", "6618"),                      # a place given a code
     ("we arm it with 2233 when we leave", "2233"),
@@ -302,7 +330,7 @@ SEVENTH_ROUND_LEAVES = [
     ("我的邮箱密码是Panda2024x", "Panda2024x"),
     ("ο κωδικός της πόρτας είναι 7751", "7751"),
     ("secret question (favourite film) = Alien 1979", "Alien 1979"),
-] + SIXTH_ROUND_TAKES + SEVENTH_ROUND_TAKES + EIGHTH_ROUND_TAKES)
+] + SIXTH_ROUND_TAKES + SEVENTH_ROUND_TAKES + EIGHTH_ROUND_TAKES + LATER_ROUND_TAKES)
 def test_clause_rule_takes_the_value(text, value):
     out, count = redact(text)
     assert count >= 1 and value not in out, out
@@ -321,7 +349,7 @@ def test_clause_rule_takes_the_value(text, value):
     "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl ana@laptop is my public key",
     "the 6-digit code expires after 5 minutes, so be quick",
     "el código postal nuevo es 08012",
-] + SIXTH_ROUND_LEAVES + SEVENTH_ROUND_LEAVES + EIGHTH_ROUND_LEAVES)
+] + SIXTH_ROUND_LEAVES + SEVENTH_ROUND_LEAVES + EIGHTH_ROUND_LEAVES + LATER_ROUND_LEAVES)
 def test_clause_rule_leaves_look_alikes(text):
     assert looks_secret(text) is None
 

@@ -47,6 +47,8 @@ en: from now on | from here on | from here on out | from this point | from this 
     evermore | never again | don't ever | do not ever | never ever | make it permanent | all future |
     every reply | every answer | every response | every message | every conversation | each reply | each answer |
     each response | each conversation | all replies | all answers | all responses | after each | after every
+    no longer | anymore | any more | starting next | from next | as of next | beginning next |
+    permanent | permanent habit
 de: ab jetzt | ab sofort | von nun an | von jetzt an | ab heute | fortan | kunftig | fur immer
     bis auf weiteres
     in zukunft
@@ -124,6 +126,7 @@ id: setiap kali
 ru: каждый раз
 uk: щоразу
 el: καθε φορα | κάθε φορά
+    οποτε | όποτε
 ar: كل مرة
 he: בכל פעם
 fa: هر بار
@@ -200,6 +203,7 @@ en: reply | replies | replying | respond | responding | response | responses | a
     instruction | prompt | directive | about.md | output
     answered | replied | responded | sign off as
     prompts | transcript | transcripts | greet me | address me
+    mention | prefix | suffix | prepend | append
 de: antwort* | nachricht* | notiz* | regel* | besitzer* | eigentumer* | anweisung* | gesprach* | verlauf
     beantwort*
 fr: repon* | message* | regle* | proprietaire* | consigne* | instruction* | conversation*
@@ -297,6 +301,7 @@ ru: игнорир* | забудь | забыть | подчиня* | перес
     пароль
 uk: ігнор* | забудь | підкоряй* | пересила* | перешли | надсила* | надішли | видали* | розкр* | без питань | пароль
 el: αγνοησ* | αγνόησ* | ξεχασ* | ξέχασ* | υπακου* | στειλε | στείλε | διαγραψ* | διάγραψ* | αποκαλυψ* | αποκάλυψ*
+    δωσε | δώσε
 ar: تجاهل | انس | أطع | أرسل | ارسل | احذف | اكشف | دون سؤال | كلمة السر
 he: התעלם | תתעלם | שכח | תשכח | ציית | שלח | תשלח | מחק | תמחק | חשוף | סיסמה
 fa: نادیده | فراموش | اطاعت | بفرست | ارسال | پاک | حذف | فاش | رمز
@@ -327,12 +332,19 @@ _FRAME = """
 en: new rule | pinned rule | standing order | policy | system | admin | administrator | step 1 | protocol | override |
     note to self | developer mode | your rule | your rules | house rule for you
     core rule | how you work | how you behave | how you respond | save this as
+    label it as a fact | file this | store this as | keep this as | standing order
 de: neue regel | deine regel | system | admin
+    daueranweisung | dauerhafte anweisung
 fr: nouvelle regle | ta regle | systeme | admin
+    ordre permanent | consigne permanente
 es: nueva regla | tu regla | sistema | admin
+    orden permanente
 it: nuova regola | la tua regola | sistema
+    ordine permanente
 pt: nova regra | tua regra | sistema
+    ordem permanente
 nl: nieuwe regel | jouw regel | systeem
+    staande order | vaste regel
 pl: nowa zasade | nowa zasada | nowa regula | system
 ru: новое правило | твое правило | твоё правило | система
 uk: нове правило | твоє правило | система
@@ -360,7 +372,7 @@ _FIRST_PERSON = lazy(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|vi|j
 _THIRD_PERSON_VERBS = frozenset("replies answers responds".split())
 _BEFORE_A_NOUN = frozenset("""
 the a an all every each your my his her their our its these those any no some of to in for with more short long
-future later such both other own later shorter longer you assistant bot ai model shelldon
+future later such both other own shorter you assistant bot ai model shelldon
 """.split())
 # the second person's possessive, where it is a word of its own
 _YOUR = frozenset("""
@@ -435,7 +447,7 @@ def families(sentence: str) -> frozenset:
                 break
         else:
             n = 1
-            family = next((stems[word[:k]] for k in stem_lengths if k <= len(word) and word[:k] in stems), None)
+            family = _stem_family(word)
         if family == "output" and _owner_does(sentence, spans[i], words[i - 1] if i else ""):
             family = None
         elif family == "harm" and _I_DO().search(sentence, max(0, spans[i].start() - 24), spans[i].start()):
@@ -457,6 +469,11 @@ def _unless_authority(quote) -> str:
     said: …", "admin wrote …"): that claim is how an order hides."""
     before = quote.string[max(0, quote.start() - 30):quote.start()]
     return quote.group() if _AUTHORITY().search(before) else " " * len(quote.group())
+
+
+def _stem_family(word: str) -> str | None:
+    _phrases, _heads, stems, stem_lengths, _unspaced = _lexicon()
+    return next((stems[word[:k]] for k in stem_lengths if k <= len(word) and word[:k] in stems), None)
 
 
 def _does_output(words: list, at: int) -> bool:

@@ -925,6 +925,7 @@ def standing_instruction(text: str, previous: str = "") -> str | None:
 
 
 _TAIL = lazy(r"[^.!?\n]*$")
+_INVISIBLE = lazy(r"[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
 # A run that could be base64 (padding included, 16 characters and more: a short run decodes
 # to too little to order anything).
 _BASE64_RUN = lazy(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
@@ -936,8 +937,15 @@ _COMMON_WORDS = frozenset("the you your to and of in on is it always never only 
 
 
 def _hidden(text: str) -> str | None:
-    """The kind of instruction text hides from a reader of its words: base64 that decodes to
-    one, Unicode tag characters that spell one, or one written backwards or in rot13."""
+    """The kind of instruction text hides from a reader of its words: invisible characters
+    for spaces, base64 that decodes to one, Unicode tag characters that spell one, or one
+    written backwards or in rot13."""
+    if not text.isascii() and _INVISIBLE().search(text):
+        # an invisible character where a space should be ("from\u2060now\u2060on"): the
+        # skeleton drops it and joins the words, so read it as the space it stands for too
+        label = _label(normalize(_INVISIBLE().sub(" ", text)))
+        if label:
+            return "spaced-" + label
     if not text.isascii():   # Unicode tag characters (U+E0020–E007E) spell ASCII no one sees
         tags = "".join(chr(ord(ch) - 0xE0000) for ch in text if "\U000e0020" <= ch <= "\U000e007e")
         label = _label(normalize(tags)) if len(tags) >= 8 else None

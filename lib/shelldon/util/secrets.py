@@ -229,16 +229,18 @@ _PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|se
 # "my mother's maiden name is Kowalczyk", "asks "name of your first pet" — I answered Mr
 # Whiskers": the answer to a security question said in prose, in a text that says it is one
 # (_ANSWER_CUES); the answer is a name, so only capitalised words or digits are taken
-_ANSWER_SAID = lazy(r"(?i:(?<![\w'])(?:mother'?s maiden name|maiden name|(?:name of (?:your|my|the) )?first (?:pet|car|school|"
+_ANSWER_SAID = lazy(r"(?i:(?<!\w)(?<!\w')(?:mother'?s maiden name|maiden name|(?:name of (?:your|my|the) )?first (?:pet|car|school|"
                     r"teacher|boss|job|street|concert|love)(?:'s name)?|childhood (?:street|friend|nickname|hero|best friend)|"
                     r"favou?rite (?:teacher|film|movie|book|food|colou?r|band|city|sport|team|singer)|"
+                    r"(?:city|place|town|country) of birth|birth ?(?:place|city|town)|"
                     r"(?:town|city|street|hospital) (?:where )?(?:you|i) (?:were|was) born(?: in)?|street (?:you|i) grew up on))"
-                    r"[\"'”’)]?(?:\s*[:=→]\s*|[^\n.;?!:=]{0,30}?\b(?i:is|was|answered|said|put|gave|used|wrote|typed|chose|"
-                    r"picked|went with|set)\s+(?i:it (?:as|to) |as |in |down )?)[\"'“‘]?"
+                    r"[\"'”’)]?(?:\s*[:=→]\s*|[^\n.;?!:=]{0,30}?\s*[:=→]\s*|[^\n.;?!:=]{0,30}?\b(?i:is|was|answered|said|put|"
+                    r"gave|used|wrote|typed|chose|picked|went with|set|told)\s+(?i:it (?:as|to) |it |them |as |in |down |to )?)"
+                    r"[\"'“‘]?"
                     r"(?P<value>[A-Z0-9][\w'’-]{1,40}(?: [A-Z0-9][\w'’-]{1,40}){0,3})")
-_ANSWER_SUBJECT_CUES = ("maiden", "first", "childhood", "favourite", "favorite", "born", "grew")
+_ANSWER_SUBJECT_CUES = ("maiden", "first", "childhood", "favourite", "favorite", "born", "grew", "birth")
 _ANSWER_CUES = ("security", "secret question", "memorable", "verification", "question", "asks", "asked", "answer",
-                "recovery")
+                "recovery", "set to", "told it", "portal", " site")
 # a wifi QR code's text, "WIFI:T:WPA;S:name;P:password;;": the P field
 _WIFI_QR = lazy(r"\bWIFI:(?:[A-Z]{1,2}:(?:\\.|[^;\\\n]){0,64};){0,6}?P:(?P<value>(?:\\.|[^;\\\n]){1,128})", re.IGNORECASE)
 # a URL that is itself the credential: a webhook's or a key's path ("discord.com/api/webhooks/
@@ -455,7 +457,8 @@ _CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:wi-?fi|wlan|router|su
                   r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
 _CRED_CODE = (r"codes?|pins?|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
               r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号")
-_CRED_COMBO = r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial"
+_CRED_COMBO = (r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial|"
+               r"zahlenkombi(?:nation)?|kombi|zahlenschloss|fahrradschloss|cadenas|candado|lucchetto|hangslot|cijferslot")
 _CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial|activation|psk"
 # what a software licence is called elsewhere, compounds too ("Software-Lizenz", "Lizenzschlüssel")
 _CRED_LICENCE = (r"licen[cs]e|lizenz\w{0,12}|licencia|licenza|licentie|licencja|лицензи\w{0,4}|seriennummer|"
@@ -516,7 +519,8 @@ _CRED_CUES_SCRIPTS = ("portón", "tür", "dörr", "døren", "mật khẩu", "mã
 _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
               "ifre", "senord", "salasana", "adgangs", "passord", "jelsz", "パスワード", "비밀번호", "암호", "口令",
               "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
-              "combo", "combin", "kombin", "safe", "padlock", "dial", "key", "schlüssel", "clave",
+              "combo", "combin", "kombi", "safe", "padlock", "dial", "key", "schlüssel", "clave", "schloss", "cadenas",
+              "candado", "lucchetto", "hangslot", "cijferslot",
               "κωδικ", "密码", " p ", "lockbox", "lock box", "tresor", "coffre", "cassaforte", "caja fuerte", "kluis", "sejf", "сейф",
               "licen", "lizenz", "лиценз", "série", "seri", "clé de", "activation", "psk", "account", "konto",
               "compte", "cuenta", "log in", "logging in", "log on", "sign in", "signing in")
@@ -591,10 +595,12 @@ _KEY_QUALIFIERS = frozenset("""
 private secret pre-shared preshared wallet signing encryption decryption master seed shared
 aes hmac rsa api access backup session client app root
 """.split())
+_TITLE_WORD = lazy(r"^[A-Z][a-z]{2,}$")
 _WORDISH = lazy(r"[A-Z]?[a-z]{2,}")
 _HEX_KEY = lazy(r"^(?:0x)?[0-9a-fA-F]{32,}$")
 _NOT_PASSWORD = lazy(r"^(?:[a-z][a-z0-9+.-]*://.*|www\..*|[\w.+-]+@[\w-]+\.[\w.-]+|[\w-]+\.[A-Za-z]{1,4}|"
-                     r"v?\d+(?:[.,:/-]\d+)+[a-z]{0,3}|\d+(?:[.,]\d+)?(?:[a-z]{1,3}|°[cf]?|%)|\d+-[a-z]+)$")
+                     r"v?\d+(?:[.,:/-]\d+)+[a-z]{0,3}|\d+(?:[.,]\d+)?(?:[a-z]{1,3}|°[cf]?|%)|\d+-[a-z]+|"
+                     r"[a-z._-]+(?:/[a-z._-]+)+)$")   # …, "24-character", "email/work" (a path)
 
 
 def _other_code(text: str, at: int) -> bool:
@@ -666,8 +672,8 @@ def _clause_tokens(text: str, start: int, end: int) -> list[tuple[int, int, str]
     out = []
     for match in _CLAUSE_TOKEN().finditer(text, start, end):
         token = match.group()
-        left = len(token) - len(token.lstrip("(\"'«„“‘[{"))
-        token = token[left:].rstrip(",:;.!?)\"'»“”’]}،؛؟")   # Arabic's comma, semicolon and question mark too
+        left = len(token) - len(token.lstrip("(\"'«„“‘[{`"))
+        token = token[left:].rstrip(",:;.!?)\"'»“”’]}`،؛؟")   # Arabic's comma, semicolon and question mark too
         if token:
             out.append((match.start() + left, match.start() + left + len(token), token))
     return out
@@ -857,6 +863,16 @@ def _letter_groups(text: str, tokens, i: int) -> bool:
     return sum(not _VOWELS.intersection(t) or bool(_UNSPOKEN().search(t)) for _s, _e, t in group) >= 2
 
 
+def _title_run(text: str, tokens, i: int) -> int:
+    """The last index of a passphrase of capitalised words (numbers among them) given after a
+    colon from tokens[i] — three words or more ("Velvet Otter Climbs 44 Stairs"); i - 1 when
+    there is none."""
+    if i == 0 or ":" not in text[tokens[i - 1][1]:tokens[i][0]] or not _TITLE_WORD().match(tokens[i][2]):
+        return i - 1
+    j = _run(text, tokens, i, lambda t: bool(_TITLE_WORD().match(t) or t.isdigit()), ("",))
+    return j if j - i >= 2 else i - 1
+
+
 def _dial_number(token: str) -> bool:
     return bool(_DIAL_PART().match(token if len(token) < 3 else token.lower()))
 
@@ -896,6 +912,10 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
         j = i
         if family in ("password", "both") and _password_shaped(token):
             yield start, end, "password"
+        elif family in ("password", "both") and _title_run(text, tokens, i) > i:
+            # "master password, just once so you have it: Velvet Otter Climbs 44 Stairs"
+            j = _title_run(text, tokens, i)
+            yield start, tokens[j][1], "password"
         elif family in ("password", "both") and _letter_groups(text, tokens, i):
             # "app password for the scanner: qwvt lmzr hxpk bnye"
             j = i + 3
