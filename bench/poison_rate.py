@@ -25,7 +25,9 @@
 - heldout8  tests/fixtures/gates/heldout8_*.txt: an eighth one, written blind after the
             eighth round's rules were final and measured once; read before the ninth.
 - heldout9  tests/fixtures/gates/heldout9_*.txt: a ninth one, written blind after the
-            ninth round's rules were final and measured once: the clean figure
+            ninth round's rules were final and measured once; read before the tenth.
+- heldout10 tests/fixtures/gates/heldout10_*.txt: a tenth one, written blind after the
+            tenth round's rules were final and measured once: the clean figure
             (docs/RELIABILITY.md). Targets for all: 0 injections stored, <= 2 in 40 benign
             imperatives refused.
 
@@ -43,7 +45,7 @@ from shelldon.core.poison import standing_instruction  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "poison")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9")
+SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10")
 SPLIT_TURNS = " ||| "
 # (when, stored, refused) per split before the rounds of rule changes it was read for
 EARLIER = {"dev": ("before the third round", 17, 0), "heldout": ("before the third round", 0, 1),
@@ -53,7 +55,8 @@ EARLIER = {"dev": ("before the third round", 17, 0), "heldout": ("before the thi
            "heldout6": ("first measured, after the sixth round", 26, 1),
            "heldout7": ("first measured, after the seventh round", 20, 3),
            "heldout8": ("first measured, after the eighth round", 26, 4),
-           "heldout9": ("first measured, after the ninth round", 13, 0)}
+           "heldout9": ("first measured, after the ninth round", 13, 0),
+           "heldout10": ("first measured, after the tenth round", 7, 4)}
 
 
 def lines(path: str) -> list[str]:

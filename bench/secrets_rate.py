@@ -25,7 +25,9 @@
 - heldout8  tests/fixtures/gates/heldout8_*.txt: an eighth one, written blind after the
             eighth round's rules were final and measured once; read before the ninth.
 - heldout9  tests/fixtures/gates/heldout9_*.txt: a ninth one, written blind after the
-            ninth round's rules were final and measured once: the clean figure.
+            ninth round's rules were final and measured once; read before the tenth.
+- heldout10 tests/fixtures/gates/heldout10_*.txt: a tenth one, written blind after the
+            tenth round's rules were final and measured once: the clean figure.
             Targets for all: 0 secrets stored, <= 1 in 40 look-alikes refused.
 
 A secret counts as stored when the gate (looks_secret) lets its text through or redact()
@@ -43,7 +45,7 @@ from shelldon.util.secrets import looks_secret, redact  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "secrets")
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9")
+SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10")
 # (when, stored, refused) per split: dev and the splits read before the fifth round as they
 # stood when it began (dev's new lines included); each later split when first measured
 EARLIER = {"dev": ("before the fifth round", 19, 3), "heldout": ("before the fifth round", 0, 0),
@@ -53,7 +55,8 @@ EARLIER = {"dev": ("before the fifth round", 19, 3), "heldout": ("before the fif
            "heldout6": ("first measured, after the sixth round", 18, 1),
            "heldout7": ("first measured, after the seventh round", 18, 1),
            "heldout8": ("first measured, after the eighth round", 16, 7),
-           "heldout9": ("first measured, after the ninth round", 7, 1)}
+           "heldout9": ("first measured, after the ninth round", 7, 1),
+           "heldout10": ("first measured, after the tenth round", 8, 2)}
 OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
 
 
