@@ -102,7 +102,9 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  "a strong passphrase is ", "press *4417# gate ",
                  # tenth round: passphrases in capitals after a colon, security answers told, locks in German
                  "password: Velvet Otter ", "first pet, I told it Biscuit ", "zahlenkombi 4-8-1 ",
-                 "`pass show a/b` login ")
+                 "`pass show a/b` login ",
+                 # eleventh round: passwords given to what they unlock, shorthand with colons
+                 "unlocks with otter4ever ", "u: a p: ", "senha é 939393 ")
 
 
 def hostile_growth() -> tuple[float, str, float]:

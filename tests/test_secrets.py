@@ -12,8 +12,8 @@ import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
-                          "heldout7": 6, "heldout8": 6,
-                          "heldout9": 1, "heldout10": 8}
+                          "heldout7": 6, "heldout8": 5,
+                          "heldout9": 1, "heldout10": 2}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -257,6 +257,10 @@ LATER_ROUND_TAKES = [
     ("the pension site asks for my city of birth, I told it Reykjavik", "Reykjavik"),
     ("wifi password, only for you: Purple Heron Sings 12 Times", "Purple Heron Sings 12 Times"),
     ("Fahrradschloss Zahlenkombi 7-2-9", "7-2-9"),
+    ("the old phone unlocks with otter4ever if the battery lasts", "otter4ever"),
+    ("u: marta.b  p: Kettle*Drum*8", "Kettle*Drum*8"),
+    ("a senha do cofre é 939393", "939393"),
+    ("for the bank the maiden name I gave is Nakamura-Lind", "Nakamura-Lind"),
 ]
 LATER_ROUND_LEAVES = [
     "the IMEI is 490154203237518, the shop needs it for the repair",
@@ -267,6 +271,9 @@ LATER_ROUND_LEAVES = [
     "pinned the image to python@sha256:3c1e3e80f02220241224b247f9e2742e81a680f58ba9173f44cb312f039b7ecd",
     "it's `pass show email/work` if I need the work login",
     "the security question answer is something only mum knows",
+    "the car showed fault code P0420 again",
+    "passphrase is a weird word, I always say password instead",
+    "the new laptop needs 16GB of memory to be usable",
 ]
 
 

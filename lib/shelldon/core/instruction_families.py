@@ -18,15 +18,16 @@ do not hold passes them. Orders in any language are made of the same few parts, 
 
 A fact about the owner's life holds one or two of them ("from now on I walk to work": a
 time; "always water the tomatoes": none). A sentence that holds three, or a time with a
-harm or a reply, or a harm with a reply, or the pet with a reply, is an order (ordered).
-A reply the owner makes ("I only answer work emails…") or one on a channel the pet does
-not answer (the door, the landlord's letters) does not count. A word counts for one
-family: the longest phrase that starts at it, for the first family that holds it.
+harm or a reply, or a harm with a reply, or the pet with a reply, or a frame with the pet
+or a reply, is an order (ordered). A reply the owner makes ("I only answer work emails…")
+or one on a channel the pet does not answer (the door, the landlord's letters) does not
+count. A word counts for one family: the longest phrase that starts at it, for the first
+family that holds it.
 
 The tables are data: a line per language (it may go on in the lines below it), entries
 between "|", "word" for a whole word or phrase, "stem*" for the words it begins, a word
-of a script written without spaces (Thai, Chinese, Japanese) wherever it stands; each spelt as poison.normalize leaves a text (no Latin
-accents, a final sigma as σ). A sentence's words are looked up, not searched for: the cost
+of a script written without spaces (Thai, Chinese, Japanese) wherever it stands; each
+spelt as poison.normalize leaves a text (no Latin accents, a final sigma as σ). A sentence's words are looked up, not searched for: the cost
 is linear in its words.
 
 Pure: normalised text (poison.normalize) in, a label or None out.
@@ -49,6 +50,7 @@ en: from now on | from here on | from here on out | from this point | from this 
     each response | each conversation | all replies | all answers | all responses | after each | after every
     no longer | anymore | any more | starting next | from next | as of next | beginning next |
     permanent | permanent habit
+    starting tomorrow | from tomorrow on | every day after | every day from now
 de: ab jetzt | ab sofort | von nun an | von jetzt an | ab heute | fortan | kunftig | fur immer
     bis auf weiteres
     in zukunft
@@ -77,6 +79,7 @@ sw: kuanzia sasa | tangu sasa | kuanzia leo
 tl: mula ngayon | simula ngayon | mula ngayong araw
 ru: отныне | впредь | с этого момента | с этого дня | с сегодняшнего дня | теперь всегда | навсегда
 uk: відтепер | віднині | надалі | з цього моменту | з сьогодні | назавжди
+    від тепер
 el: απο τωρα | στο εξησ | απο σημερα | για παντα | από τώρα | στο εξήσ | από σήμερα | για πάντα
     απο εδω και περα | από εδώ και πέρα
 ar: من الآن | فصاعدا | من اليوم | إلى الأبد
@@ -104,17 +107,25 @@ ur: اب سے | آج سے | ہمیشہ کے لیے
 ms: mulai sekarang | mulai hari ini
 """
 
-# When it happens, said of a habit: one part among three, never half of a pair ("every time
-# it restarts, the printer deletes the history" is a fact).
+# When it happens, said of a habit or a trigger ("every time", "if anyone"): one part among
+# three, never half of a pair ("every time it restarts, the printer deletes the history" is a
+# fact).
 _HABIT = """
 en: every time | each time | whenever | any time | anytime
     every single time
+    if anyone | if someone | when anyone | when someone | whenever anyone | whenever someone
 de: jedes mal | immer wenn | sobald
+    wenn jemand | falls jemand
 fr: chaque fois | a chaque fois
+    si quelqu'un | quand quelqu'un
 es: cada vez que | cuando alguien
+    si alguien
 it: ogni volta
+    se qualcuno | quando qualcuno
 pt: toda vez | sempre que
+    se alguem | quando alguem
 nl: elke keer | telkens
+    als iemand | wanneer iemand
 sv: varje gang
 da: hver gang
 pl: za kazdym razem
@@ -153,6 +164,7 @@ ur: ہر بار
 _PET = """
 en: you | your | yours | yourself | u | ur | thou | assistant | assistants | bot | bots | chatbot | ai | model | llm |
     shelldon
+    the pet will | the pet must | the pet should | the pet shall | the pet is to | you'll | you will
 de: du | dich | dir | dein* | euch | ki | assistent*
 fr: tu | toi | te | ton | ta | tes | vous | votre | vos | assistant | ia
 es: tu | ti | te | tus | usted | contigo | asistente | ia
@@ -333,6 +345,7 @@ en: new rule | pinned rule | standing order | policy | system | admin | administ
     note to self | developer mode | your rule | your rules | house rule for you
     core rule | how you work | how you behave | how you respond | save this as
     label it as a fact | file this | store this as | keep this as | standing order
+    consent | written consent | with the owner's approval
 de: neue regel | deine regel | system | admin
     daueranweisung | dauerhafte anweisung
 fr: nouvelle regle | ta regle | systeme | admin
@@ -372,7 +385,7 @@ _FIRST_PERSON = lazy(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|vi|j
 _THIRD_PERSON_VERBS = frozenset("replies answers responds".split())
 _BEFORE_A_NOUN = frozenset("""
 the a an all every each your my his her their our its these those any no some of to in for with more short long
-future later such both other own shorter you assistant bot ai model shelldon
+future later such both other own shorter you assistant bot ai model shelldon pet
 """.split())
 # the second person's possessive, where it is a word of its own
 _YOUR = frozenset("""
@@ -388,10 +401,16 @@ _ADVERBS = frozenset("always never only will must should shall also ever now jus
 _QUOTED = lazy(r"\b(?:said|says|told (?:me|us)|asked (?:me|us)|wrote|writes|quote)\b(?:[^\"“«\n]{0,20}"
                r"[\"“«][^\"”»\n]{0,300}[\"”»]|\s*:[^\n]{0,300})|\b(?:read|heard|learned|learnt) that\b[^\n]{0,300}")
 _AUTHORITY = lazy(r"\b(?:owner|admin|administrator|developers?|system|creator|maintainers?|operator)\W*$")
+# the second person's imperative of "reply", where it is a form of its own
+_REPLY_IMPERATIVES = frozenset("""
+reponds repondez antworte beantworte rispondi rispondete contestad odpowiadaj odpowiedz отвечай ответь отвечайте
+відповідай відповідайте svara besvara
+""".split())   # not "responde", "antwortet": the third person is spelt the same
 _LETS = frozenset("lets let allows allow helps makes gives".split())
 _GENERIC_YOU = lazy(r" (?:can|could|may|might)\b")
 # the owner as the subject right before a verb ("I forget", "we always ignore")
 _I_DO = lazy(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|ja|я|мы)"
+             r"(?:'ll|'d| will| would| might| may| can| could| should| shall)?"
              r"(?: (?:always|never|often|usually|sometimes|just|also|still|then|really))? $")
 _SENTENCE_END = lazy(r"(?<=[.!?])\s+|[\n。！？]+")
 _ORDER = ("time", "habit", "frame", "harm", "output", "held", "pet")   # a word counts for the first that holds it
@@ -456,6 +475,8 @@ def families(sentence: str) -> frozenset:
             family = None   # "you can always reply STOP", "the system lets you renew twice": anyone
         elif family == "pet" and _does_output(words, i + 1):
             held.add("output")   # "you never say no", "everything you remember": the pet's own output
+        elif family == "output" and word in _REPLY_IMPERATIVES:
+            held.add("pet")   # "réponds", "antworte": the verb itself tells the pet
         elif family == "held" and _YOUR.intersection(words[max(0, i - 2):i]):
             family = "output"   # "your notes", "your language setting": what the pet keeps, as its own
         if family:
@@ -495,7 +516,8 @@ def _owner_does(sentence: str, match, before: str) -> bool:
                 or _CHANNEL().match(sentence, match.end()))
 
 
-_PAIRS = ({"time", "harm"}, {"time", "output"}, {"harm", "output"}, {"pet", "output"}, {"frame", "pet"})   # never "habit"
+_PAIRS = ({"time", "harm"}, {"time", "output"}, {"harm", "output"}, {"pet", "output"}, {"frame", "pet"},
+          {"frame", "output"})   # never "habit": "Grandma forgets the answers every time" is a fact
 
 
 def ordered(held: frozenset) -> bool:

@@ -890,6 +890,7 @@ _LABELLED = lazy(r"(?:^|[.!?\n]\s*)(?!(?:shelldon|the assistant|the bot|the ai|y
                  r"homework|exercise|proverb)(?: (?:from|for|of|on) [^:\n]{1,40})?\s*:\s*[\"'“«]?[^\n]{0,5}$")
 _OWN_PLACE = lazy(r"[^.!?\n]{0,60}?\b(?:your|my|our) own (?:town|city|home|house|flat|country|neighbou?rhood|street|garden|kitchen|"
                   r"backyard|village|body|life|job)\b")
+_OWNER_PLAYS = lazy(r"\b(?:i|we)(?: (?:each|all|both|sometimes|often|will|can|could|might|should|just|to))? \S?$")
 _PET_OUTPUT = lazy(r"\b(?:repl(?:y|ies)|answers?|respon(?:d|ses?)|messages?|chats?|prompts?|notes?|memory|"
                    r"directive|instructions?|rules?)\b")
 
@@ -991,8 +992,9 @@ def _label(norm: str) -> str | None:
                 continue
             if label in _WEAK | {"new-identity"} and _LABELLED().search(before):
                 continue
-            if label == "new-identity" and _OWN_PLACE().match(norm, match.end()):
-                continue   # "pretend you're a tourist in your own city": the pet has none
+            if label == "new-identity" and (_OWN_PLACE().match(norm, match.end())
+                                            or _OWNER_PLAYS().search(norm, max(0, match.start() - 30), match.start() + 1)):
+                continue   # "pretend you're a tourist in your own city", "we each pretend to be…": the owner's game
             if label == "you-must" and _generic_you(norm, match):
                 continue
             if key == "imperative" and (_CHANNEL().match(norm, match.end()) or _TELL_SOMEONE().match(norm, match.end())):

@@ -235,12 +235,12 @@ _ANSWER_SAID = lazy(r"(?i:(?<!\w)(?<!\w')(?:mother'?s maiden name|maiden name|(?
                     r"(?:city|place|town|country) of birth|birth ?(?:place|city|town)|"
                     r"(?:town|city|street|hospital) (?:where )?(?:you|i) (?:were|was) born(?: in)?|street (?:you|i) grew up on))"
                     r"[\"'”’)]?(?:\s*[:=→]\s*|[^\n.;?!:=]{0,30}?\s*[:=→]\s*|[^\n.;?!:=]{0,30}?\b(?i:is|was|answered|said|put|"
-                    r"gave|used|wrote|typed|chose|picked|went with|set|told)\s+(?i:it (?:as|to) |it |them |as |in |down |to )?)"
+                    r"gave|used|wrote|typed|chose|picked|went with|set|told|answer)\s+(?i:it (?:as|to) |it |them |as |in |down |to )?)"
                     r"[\"'“‘]?"
                     r"(?P<value>[A-Z0-9][\w'’-]{1,40}(?: [A-Z0-9][\w'’-]{1,40}){0,3})")
 _ANSWER_SUBJECT_CUES = ("maiden", "first", "childhood", "favourite", "favorite", "born", "grew", "birth")
 _ANSWER_CUES = ("security", "secret question", "memorable", "verification", "question", "asks", "asked", "answer",
-                "recovery", "set to", "told it", "portal", " site")
+                "recovery", "set to", "told it", "portal", " site", " gave ", "bank")
 # a wifi QR code's text, "WIFI:T:WPA;S:name;P:password;;": the P field
 _WIFI_QR = lazy(r"\bWIFI:(?:[A-Z]{1,2}:(?:\\.|[^;\\\n]){0,64};){0,6}?P:(?P<value>(?:\\.|[^;\\\n]){1,128})", re.IGNORECASE)
 # a URL that is itself the credential: a webhook's or a key's path ("discord.com/api/webhooks/
@@ -254,6 +254,10 @@ _NETWORK_KEY = lazy(r"(?<![\w'])(?:ssid|network|wi-?fi(?: network)?)\b[^\n,/;:]{
 _CLI_PASSWORD = lazy(r"\b(?:mysql|mysqldump|mariadb|mariadb-dump|sshpass|redis-cli|docker|podman|smbclient|"
                      r"mosquitto_pub|mosquitto_sub|psql|rsync)\b[^\n]{0,80}?(?<!\S)(?:-p|-a|--password|--pass|--passwd|"
                      r"--auth|-pw)(?:=|\s*)(?P<value>" + _QUOTED + r"|[^\s\"']{4,200})")
+# "the laptop unlocks with penguin4ever", "the tablet wants marmalade-Otter-19": a password
+# given to what it opens, with no credential word (only a value shaped like one is taken)
+_UNLOCKS_WITH = lazy(r"\b(?:unlocks?|opens?|logs? (?:in|on)|signs? in|wakes? up|starts? up) with\s+(?P<value>[^\s,;]{6,64})"
+                     r"|\b(?:wants|asks for|asks me for|needs)\s+(?P<wanted>[^\s,;]{6,64})", re.IGNORECASE)
 # "curl -u marta:x https://…": the password after the user
 _CURL_USER = lazy(r"\b(?:curl|wget|http)\b[^\n]{0,80}?(?<!\S)(?:-u|--user)[ =]['\"]?[^\s:'\"]{1,64}:"
                   r"(?P<value>[^\s'\"]{1,128})")
@@ -489,7 +493,7 @@ _CRED_WORD = lazy(
     # "密码是602913": the languages without spaces join the word to what follows
     + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호)"
     # "u tom.h p Autumn2024!!": user and password in shorthand
-    + r"|(?<!\S)(?:u|usr|user)\s+\S+\s+(?P<short>p)(?=\s)", re.IGNORECASE)
+    + r"|(?<!\S)(?:u|usr|user):?\s+\S+\s+(?P<short>p)(?=:?\s)", re.IGNORECASE)
 # The seventh round's words, a pattern of their own behind cues of their own (an ordinary
 # text pays for neither): inflections and more languages' password and code words, places
 # and alarms, second factors.
@@ -521,7 +525,7 @@ _CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "
               "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
               "combo", "combin", "kombi", "safe", "padlock", "dial", "key", "schlüssel", "clave", "schloss", "cadenas",
               "candado", "lucchetto", "hangslot", "cijferslot",
-              "κωδικ", "密码", " p ", "lockbox", "lock box", "tresor", "coffre", "cassaforte", "caja fuerte", "kluis", "sejf", "сейф",
+              "κωδικ", "密码", " p ", " p:", "lockbox", "lock box", "tresor", "coffre", "cassaforte", "caja fuerte", "kluis", "sejf", "сейф",
               "licen", "lizenz", "лиценз", "série", "seri", "clé de", "activation", "psk", "account", "konto",
               "compte", "cuenta", "log in", "logging in", "log on", "sign in", "signing in")
 _WINDOW = 12
@@ -534,7 +538,7 @@ _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]
 _NOT_CODE_BEFORE = frozenset("""
 zip post postal area country dress promo promotional discount voucher coupon tracking qr bar error status exit
 return response http source sort airport colour color morse mixing booking reference confirmation iso dialling
-dialing public ssh gpg pgp house car answer piano hot
+dialing public ssh gpg pgp house car answer piano hot fault diagnostic obd dtc trouble engine
 """.split())
 _NOT_CODE_AFTER = frozenset("""
 review reviews base postal snippet snippets block blocks editor red club camp puzzle challenge
@@ -912,6 +916,10 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
         j = i
         if family in ("password", "both") and _password_shaped(token):
             yield start, end, "password"
+        elif family == "password" and given and token.isdigit() and len(token) >= 6 and not _labelled(text, tokens, i, label) \
+                and nxt not in _UNITS:
+            # "a senha do portão é 252525": a password of digits, given as one
+            yield start, end, "code"
         elif family in ("password", "both") and _title_run(text, tokens, i) > i:
             # "master password, just once so you have it: Velvet Otter Climbs 44 Stairs"
             j = _title_run(text, tokens, i)
@@ -1119,6 +1127,11 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                         break
                     add(more.start("value"), more.end("value"), "password")
                     end = more.end()
+    for match in _find(_UNLOCKS_WITH, text, ("with", "wants", "asks", "needs"), _DIGITS, where=lower):
+        name = "value" if match.group("value") else "wanted"
+        value = match.group(name).rstrip(".!?)")
+        if _password_shaped(value) and any(c.isdigit() for c in value) and not value[:1].isdigit():
+            add(match.start(name), match.start(name) + len(value), "password")
     for match in _find(_CURL_USER, text, ("-u", "--user"), ("curl", "wget", "http"), where=lower):
         add(match.start("value"), match.end("value"), "password")
     for match in _find(_CLI_PASSWORD, text, ("-p", "-a", "--pass", "--auth"), where=lower):
@@ -1151,6 +1164,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             continue   # "a strong passphrase is four random words": passphrases in general
         if words[0] in _PROSE_WORDS and (len(words) < 3 or sum(w in _PROSE_WORDS for w in words[:4]) >= 2):
             continue   # "the passphrase is the same as before" — but "correct horse battery staple" is one
+        if words[0] in ("a", "an") and len(words) <= 4:
+            continue   # "the passphrase is a weird word": what it is like, not what it is
         if words[0] in _SAID_ABOUT and (len(words) < 3 or words[1] in _SAID_ABOUT or words[1] in _ARTICLES):
             continue   # "is NOT in the cloud" — but "not all who wander are lost" is one
         if len(value.split()) >= 2 or _value_is_secret(value, strict=True):
