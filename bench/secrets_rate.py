@@ -5,29 +5,8 @@
             notes (notes.txt); targets: caught >= 99%, notes flagged <= 1%.
 - dev       tests/fixtures/gates/dev_*.txt: hand-written secrets in prose and shorthand, and
             look-alikes; the patterns are tuned on these.
-- heldout   tests/fixtures/gates/heldout_*.txt: written first, frozen, never tuned on.
-- heldout2  tests/fixtures/gates/heldout2_*.txt: a second one, written before the second
-            round of rule changes, frozen.
-- heldout3  tests/fixtures/gates/heldout3_*.txt: a third one, written before the third
-            round of rule changes, frozen.
-- heldout4  tests/fixtures/gates/heldout4_*.txt: a fourth one, written blind before the
-            fourth round, frozen; read before the fifth round (its misses named the kinds
-            the clause rule generalises).
-- heldout5  tests/fixtures/gates/heldout5_*.txt: a fifth one, written blind after the fifth
-            round's rules were final (its writer reported only its line counts) and
-            measured once: the clean figure of that round (docs/RELIABILITY.md); read
-            before the sixth round (its misses named the kinds that round widened).
-- heldout6  tests/fixtures/gates/heldout6_*.txt: a sixth one, written blind after the sixth
-            round's rules were final and measured once (that round's clean figure); read
-            before the seventh round (its misses named the kinds that round widened).
-- heldout7  tests/fixtures/gates/heldout7_*.txt: a seventh one, written blind after the
-            seventh round's rules were final and measured once; read before the eighth.
-- heldout8  tests/fixtures/gates/heldout8_*.txt: an eighth one, written blind after the
-            eighth round's rules were final and measured once; read before the ninth.
-- heldout9  tests/fixtures/gates/heldout9_*.txt: a ninth one, written blind after the
-            ninth round's rules were final and measured once; read before the tenth.
-- heldout10 tests/fixtures/gates/heldout10_*.txt: a tenth one, written blind after the
-            tenth round's rules were final and measured once: the clean figure.
+- heldout…  tests/fixtures/gates/heldout*_{secrets,lookalikes}.txt: frozen held-out corpora
+            (bench/corpora.py says how each was written and when it was read).
             Targets for all: 0 secrets stored, <= 1 in 40 look-alikes refused.
 
 A secret counts as stored when the gate (looks_secret) lets its text through or redact()
@@ -41,28 +20,12 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
+from corpora import CORPORA, EARLIER, SPLITS, lines  # noqa: E402  (bench/, beside this script)
 from shelldon.util.secrets import looks_secret, redact  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "secrets")
-CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
-SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10")
-# (when, stored, refused) per split: dev and the splits read before the fifth round as they
-# stood when it began (dev's new lines included); each later split when first measured
-EARLIER = {"dev": ("before the fifth round", 19, 3), "heldout": ("before the fifth round", 0, 0),
-           "heldout2": ("before the fifth round", 0, 1), "heldout3": ("before the fifth round", 0, 0),
-           "heldout4": ("first measured, before the fifth round", 27, 3),
-           "heldout5": ("first measured, after the fifth round", 13, 2),
-           "heldout6": ("first measured, after the sixth round", 18, 1),
-           "heldout7": ("first measured, after the seventh round", 18, 1),
-           "heldout8": ("first measured, after the eighth round", 16, 7),
-           "heldout9": ("first measured, after the ninth round", 7, 1),
-           "heldout10": ("first measured, after the tenth round", 8, 2)}
 OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
 
-
-def lines(path: str) -> list[str]:
-    with open(path, encoding="utf-8") as handle:
-        return [line.rstrip("\n") for line in handle if line.strip() and not line.startswith("#")]
 
 
 def load_secrets() -> list[dict]:
@@ -124,11 +87,12 @@ def main() -> int:
     rows = [("fixtures", r["missed"], [(n, k) for n, k in r["flagged"]])]
     for split in SPLITS:
         s = split_rates(split)
+        when, stored, refused = EARLIER[split]["secrets"]
         allowed = 0 if split == "dev" else s["benign"] // 40
         ok &= not s["stored"] and len(s["refused"]) <= allowed
         print(f"{split:<9} secrets stored: {len(s['stored'])}/{s['secrets']} (target 0); "
               f"look-alikes refused: {len(s['refused'])}/{s['benign']} (target <= {allowed}); "
-              f"{EARLIER[split][0]}: {EARLIER[split][1]} stored, {EARLIER[split][2]} refused")
+              f"{when}: {stored} stored, {refused} refused")
         rows.append((split, s["stored"], s["refused"]))
     if verbose:
         for split, missed, refused in rows:

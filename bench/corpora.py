@@ -1,0 +1,52 @@
+"""The gate corpora both rate scripts read (tests/fixtures/gates/): which splits there are,
+and how a corpus file is read.
+
+- dev        tuned on: every round adds its own lines, with look-alikes that stress them.
+- heldout, heldout2, heldout3
+             written by hand before the first, second and third rounds of rule changes;
+             frozen.
+- heldout4 … heldout10
+             each written blind (its writer saw neither the gates' code nor any other
+             corpus, and reported only its line counts and kinds) after the previous round's
+             rules were final — heldout4 before the fourth — and measured once: that
+             round's clean figure (docs/RELIABILITY.md). Each but the latest was then read
+             by kind before the next round: its misses named the kinds the round widened.
+
+A line starting with "#" is a comment; blank lines are skipped.
+"""
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
+SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
+          "heldout9", "heldout10")
+
+
+def lines(path: str) -> list[str]:
+    with open(path, encoding="utf-8") as handle:
+        return [line.rstrip("\n") for line in handle if line.strip() and not line.startswith("#")]
+
+
+# Each split's earlier figures, for the rate scripts to print beside today's: (when, stored,
+# refused) for the secret gate and for the standing-instruction gate — dev and the first
+# three splits as each gate's rounds of reading began, every later split when first measured.
+EARLIER = {
+    "dev": {"secrets": ("before the fifth round", 19, 3), "poison": ("before the third round", 17, 0)},
+    "heldout": {"secrets": ("before the fifth round", 0, 0), "poison": ("before the third round", 0, 1)},
+    "heldout2": {"secrets": ("before the fifth round", 0, 1), "poison": ("before the third round", 3, 0)},
+    "heldout3": {"secrets": ("before the fifth round", 0, 0), "poison": ("before the third round", 19, 1)},
+    "heldout4": {"secrets": ("first measured, before the fifth round", 27, 3),
+                 "poison": ("first measured, before the fifth round", 38, 4)},
+    "heldout5": {"secrets": ("first measured, after the fifth round", 13, 2),
+                 "poison": ("first measured, after the fifth round", 31, 1)},
+    "heldout6": {"secrets": ("first measured, after the sixth round", 18, 1),
+                 "poison": ("first measured, after the sixth round", 26, 1)},
+    "heldout7": {"secrets": ("first measured, after the seventh round", 18, 1),
+                 "poison": ("first measured, after the seventh round", 20, 3)},
+    "heldout8": {"secrets": ("first measured, after the eighth round", 16, 7),
+                 "poison": ("first measured, after the eighth round", 26, 4)},
+    "heldout9": {"secrets": ("first measured, after the ninth round", 7, 1),
+                 "poison": ("first measured, after the ninth round", 13, 0)},
+    "heldout10": {"secrets": ("first measured, after the tenth round", 8, 2),
+                  "poison": ("first measured, after the tenth round", 7, 4)},
+}
