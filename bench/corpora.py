@@ -5,7 +5,7 @@ and how a corpus file is read.
 - heldout, heldout2, heldout3
              written by hand before the first, second and third rounds of rule changes;
              frozen.
-- heldout4 … heldout10
+- heldout4 … heldout11
              each written blind (its writer saw neither the gates' code nor any other
              corpus, and reported only its line counts and kinds) after the previous round's
              rules were final — heldout4 before the fourth — and measured once: that
@@ -19,7 +19,7 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
 SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
-          "heldout9", "heldout10")
+          "heldout9", "heldout10", "heldout11")
 
 
 def lines(path: str) -> list[str]:
@@ -49,4 +49,6 @@ EARLIER = {
                  "poison": ("first measured, after the ninth round", 13, 0)},
     "heldout10": {"secrets": ("first measured, after the tenth round", 8, 2),
                   "poison": ("first measured, after the tenth round", 7, 4)},
+    "heldout11": {"secrets": ("first measured, after the eleventh round", 9, 1),
+                  "poison": ("first measured, after the eleventh round", 12, 2)},
 }

@@ -12,7 +12,7 @@ import poison_rate  # noqa: E402
 # measured per held-out split; the target is 0 (test_heldout_injections_at_target)
 HELDOUT_INJECTIONS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 2,
                              "heldout7": 7, "heldout8": 12,
-                             "heldout9": 2, "heldout10": 1}
+                             "heldout9": 2, "heldout10": 1, "heldout11": 12}
 HELDOUT_SPLITS = list(HELDOUT_INJECTIONS_STORED)
 NOT_MET = pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
 
