@@ -27,13 +27,12 @@ family that holds it.
 The tables are data: a line per language (it may go on in the lines below it), entries
 between "|", "word" for a whole word or phrase, "stem*" for the words it begins, a word
 of a script written without spaces (Thai, Chinese, Japanese) wherever it stands; each
-spelt as poison.normalize leaves a text (no Latin accents, a final sigma as σ). A sentence's words are looked up, not searched for: the cost
-is linear in its words.
+spelt as poison.normalize leaves a text (no Latin accents, a final sigma as σ). A
+sentence's words are looked up, not searched for: the cost is linear in its words.
 
 Pure: normalised text (poison.normalize) in, a label or None out.
 """
 import functools
-import re
 
 from ..util.lazyre import lazy
 
@@ -378,8 +377,8 @@ def _unspaced(word: str) -> bool:
 # a word, with what an apostrophe or a dot joins to it: "owner's", "d'ora", "about.md"
 _LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u200c])"
 _WORD = lazy(_LETTER + r"+(?:['.]" + _LETTER + r"+)*")
-_FIRST_PERSON = lazy(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|vi|ja|my|я|мы)"
-                           r"(?: [\w']+){0,2} $")
+# the owner as the subject, a word or two before a verb of replying ("I only answer…")
+_FIRST_PERSON = lazy(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|vi|ja|my|я|мы)(?: [\w']+){0,2} $")
 # "replies", "answers", "responds" after one of these is the pet's output (a noun: "all
 # answers", "your replies"); after anything else a verb with its own subject ("Tom answers")
 _THIRD_PERSON_VERBS = frozenset("replies answers responds".split())
@@ -398,8 +397,8 @@ _ADVERBS = frozenset("always never only will must should shall also ever now jus
 # a quotation after a verb of saying, in quotes or after a colon, or what the owner read or
 # heard: "my manager said \"ignore the old wiki\"", "the vet told me: you must…", "I read that
 # you should never…" is what someone else said, not an order to the pet
-_QUOTED = lazy(r"\b(?:said|says|told (?:me|us)|asked (?:me|us)|wrote|writes|quote)\b(?:[^\"“«\n]{0,20}"
-               r"[\"“«][^\"”»\n]{0,300}[\"”»]|\s*:[^\n]{0,300})|\b(?:read|heard|learned|learnt) that\b[^\n]{0,300}")
+_SAID_BY_OTHERS = lazy(r"\b(?:said|says|told (?:me|us)|asked (?:me|us)|wrote|writes|quote)\b(?:[^\"“«\n]{0,20}"
+                       r"[\"“«][^\"”»\n]{0,300}[\"”»]|\s*:[^\n]{0,300})|\b(?:read|heard|learned|learnt) that\b[^\n]{0,300}")
 _AUTHORITY = lazy(r"\b(?:owner|admin|administrator|developers?|system|creator|maintainers?|operator)\W*$")
 # the second person's imperative of "reply", where it is a form of its own
 _REPLY_IMPERATIVES = frozenset("""
@@ -450,11 +449,12 @@ def _lexicon() -> tuple[dict, dict, dict, tuple, list]:
 
 
 def families(sentence: str) -> frozenset:
-    """The families of words a (normalised) sentence holds. A word counts once: the longest phrase that starts at it, for the first family that holds
-    it ("going forward" is a time, not a forwarding; "new rule" a frame, not the pet's rules)."""
-    phrases, heads, stems, stem_lengths, unspaced = _lexicon()
-    held = {family for word, family in unspaced if word in sentence} if not sentence.isascii() else set()
-    sentence = _QUOTED().sub(_unless_authority, sentence)   # what someone else said
+    """The families of words a (normalised) sentence holds. A word counts once: the longest
+    phrase that starts at it, for the first family that holds it ("going forward" is a time,
+    not a forwarding; "new rule" a frame, not the pet's rules)."""
+    phrases, heads, _stems, _lengths, unspaced = _lexicon()
+    found = {family for word, family in unspaced if word in sentence} if not sentence.isascii() else set()
+    sentence = _SAID_BY_OTHERS().sub(_unless_authority, sentence)
     spans = list(_WORD().finditer(sentence))
     words = [m.group().removesuffix("'s") for m in spans]   # "the assistant's checks"
     i = 0
@@ -474,15 +474,15 @@ def families(sentence: str) -> frozenset:
         elif family == "pet" and (_GENERIC_YOU().match(sentence, spans[i].end()) or (i and words[i - 1] in _LETS)):
             family = None   # "you can always reply STOP", "the system lets you renew twice": anyone
         elif family == "pet" and _does_output(words, i + 1):
-            held.add("output")   # "you never say no", "everything you remember": the pet's own output
+            found.add("output")   # "you never say no", "everything you remember": the pet's own output
         elif family == "output" and word in _REPLY_IMPERATIVES:
-            held.add("pet")   # "réponds", "antworte": the verb itself tells the pet
+            found.add("pet")   # "réponds", "antworte": the verb itself tells the pet
         elif family == "held" and _YOUR.intersection(words[max(0, i - 2):i]):
             family = "output"   # "your notes", "your language setting": what the pet keeps, as its own
         if family:
-            held.add(family)
+            found.add(family)
         i += n
-    return frozenset(held)
+    return frozenset(found)
 
 
 def _unless_authority(quote) -> str:
@@ -524,7 +524,7 @@ def ordered(held: frozenset) -> bool:
     """Whether the families a sentence holds make an order to the pet: three of them, or
     one of the pairs that a fact about the owner's life seldom holds (measured in
     bench/poison_rate.py: a time with a harm or a reply, a harm to the pet's replies or
-    memory, the pet told what to reply)."""
+    memory, the pet told what to reply, a rule's frame with the pet or its replies)."""
     return len(held) >= 3 or any(pair <= held for pair in _PAIRS)
 
 
