@@ -1010,8 +1010,9 @@ def _value_end(match) -> int:
 
 # -- values that say what they are by their shape alone, wherever they stand -------------
 
-# A run without spaces, bounded: a longer one is no single password.
-_LONG_TOKEN = lazy(r"(?<!\S)\S{8,80}(?!\S)")
+# A run without spaces, bounded (a longer one is no single password), holding a digit or a
+# symbol (every shape below does).
+_LONG_TOKEN = lazy(r"(?<!\S)(?=\S{0,79}[\d!#$%&@^~*])\S{8,80}(?!\S)")
 _STRONG_SYMBOLS = frozenset("!#$%&@^~")   # not * or ?: a glob ("heldout4_*.txt") is no password
 # a capitalised word (or two run together) and a year: "Biscuit2021", "LittleFoxes2023!"
 _WORD_YEAR = lazy(r"^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?[_.-]?(?:19|20)\d\d[!#$%&@^~]?$")
@@ -1184,7 +1185,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         if not _other_code(text, match.start()):   # "le code de la route a changé en 2024"
             add(match.start("code"), match.end("code"), "code")
     more = cued(" " + lower, _CRED_CUES_MORE) or (not text.isascii() and cued(lower, _CRED_CUES_SCRIPTS))
-    if more or cued(lower, _CRED_CUES):
+    credential_talk = more or cued(lower, _CRED_CUES)
+    if credential_talk:
         for start, end, kind in _clause_spans(text, more):
             add(start, end, kind)
     if cued(lower, _SEED_CUES):
@@ -1195,7 +1197,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         if _value_is_secret(value, strict=True) and any(c.isdigit() for c in value) and _classes(value) >= 2 \
                 and not _HEX_KEY().match(value):   # "python@sha256:3c1e…": an image's digest
             add(match.start("value"), match.start("value") + len(value), "password")
-    for start, end, kind in _shape_spans(text, more or cued(lower, _CRED_CUES)):
+    for start, end, kind in _shape_spans(text, credential_talk):
         add(start, end, kind)
     cards = () if sum(map(str.isdigit, text)) < 13 else _CARD().finditer(text)
     for match in cards:
