@@ -29,8 +29,14 @@ What counts as a secret, most specific first:
                    symbol and holding a digit ("Moana!Waves3", "Tiramisu#8"); in a text that
                    talks of credentials anywhere, also a capitalised word and a year
                    ("Biscuit2021") or words joined by underscores with a capital and a number
-                   ("Kazoo_Band_12") — not a glob, a path, a handle, an e-mail address, or a
-                   name holding "pass" ("1Password")
+                   ("Kazoo_Band_12"); anywhere, two words with a digit for a letter
+                   ("pg-Sup3r-S3cret") and a word, a year and a symbol ("Bruno1987!") — not
+                   a glob, a path, a handle, an e-mail address, or a name holding "pass"
+                   ("1Password"); the part after the last colon is what is looked at
+- password         given to what it opens, with no credential word: after "unlocks with",
+                   "opens with", "wants", "asks for", "needs", a value shaped like a password
+                   with a digit ("the old laptop unlocks with penguin4ever"); the password of
+                   "curl -u user:password"
 - token            a service's token: a short prefix, maybe a version, then 32+ hex
                    ("dop_v1_5ab1…"); and anything else that looks random: see _looks_random
 
