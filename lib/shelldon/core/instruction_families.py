@@ -377,8 +377,11 @@ def _unspaced(word: str) -> bool:
 # a word, with what an apostrophe or a dot joins to it: "owner's", "d'ora", "about.md"
 _LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u200c])"
 _WORD = lazy(_LETTER + r"+(?:['.]" + _LETTER + r"+)*")
-# the owner as the subject, a word or two before a verb of replying ("I only answer…")
-_FIRST_PERSON = lazy(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|vi|ja|my|я|мы)(?: [\w']+){0,2} $")
+# "I" and "we" in the languages whose verbs of replying the tables hold
+_I = r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|ja|я|мы"
+# the owner as the subject, a word or two before a verb of replying ("I only answer…"; and
+# the Swedish "vi", the Polish "my")
+_FIRST_PERSON = lazy(_I + r"|vi|my)(?: [\w']+){0,2} $")
 # "replies", "answers", "responds" after one of these is the pet's output (a noun: "all
 # answers", "your replies"); after anything else a verb with its own subject ("Tom answers")
 _THIRD_PERSON_VERBS = frozenset("replies answers responds".split())
@@ -408,8 +411,7 @@ reponds repondez antworte beantworte rispondi rispondete contestad odpowiadaj od
 _LETS = frozenset("lets let allows allow helps makes gives".split())
 _GENERIC_YOU = lazy(r" (?:can|could|may|might)\b")
 # the owner as the subject right before a verb ("I forget", "we always ignore")
-_I_DO = lazy(r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|ja|я|мы)"
-             r"(?:'ll|'d| will| would| might| may| can| could| should| shall)?"
+_I_DO = lazy(_I + r")(?:'ll|'d| will| would| might| may| can| could| should| shall)?"
              r"(?: (?:always|never|often|usually|sometimes|just|also|still|then|really))? $")
 _SENTENCE_END = lazy(r"(?<=[.!?])\s+|[\n。！？]+")
 _ORDER = ("time", "habit", "frame", "harm", "output", "held", "pet")   # a word counts for the first that holds it
