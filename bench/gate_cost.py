@@ -3,7 +3,7 @@
 
 - import   `python -X importtime -c "import shelldon.core.gate"`, best of N runs: the self
            time of the gate's own modules (util/lazyre, util/skeleton, util/secrets,
-           core/poison, core/gate) added up, and core/gate's cumulative time (which also
+           core/instruction_families, core/poison, core/gate) added up, and core/gate's cumulative time (which also
            holds the op contract and msgspec). Target: the gate modules <= 3 ms together.
 - first    in a fresh process, one ordinary sentence through both gates (looks_secret,
            standing_instruction): what a stage pays for the patterns it compiles on first
@@ -26,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIB = os.path.join(ROOT, "lib")
 sys.path.insert(0, LIB)
 MODULES = ("shelldon.util.lazyre", "shelldon.util.skeleton", "shelldon.util.secrets",
-           "shelldon.core.poison", "shelldon.core.gate")
+           "shelldon.core.instruction_families", "shelldon.core.poison", "shelldon.core.gate")
 FIRST = """
 import time
 t = time.perf_counter()

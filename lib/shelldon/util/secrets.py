@@ -833,10 +833,15 @@ def _given(text: str, tokens, i: int, chained: int) -> bool:
     gap, prev = text[tokens[i - 1][1]:tokens[i][0]], tokens[i - 1][2].lower()
     if ":" in gap or "=" in gap or prev in _GIVERS:
         return True
-    if prev == "in" and i >= 2 and tokens[i - 2][2].lower() in _ENTER_VERBS:
+    if _after_entering(tokens, i):
         return True   # "punch in 1948"
     return (i - 1 == chained and gap.strip() in ("", ",", "/", "&", "+")) or \
         (i - 2 == chained and prev in ("and", "&", "or", "then"))
+
+
+def _after_entering(tokens, i: int) -> bool:
+    """Is tokens[i] after "in" of a verb of entering ("punch in 1948", "key in 0451")?"""
+    return i >= 2 and tokens[i - 1][2].lower() == "in" and tokens[i - 2][2].lower() in _ENTER_VERBS
 
 
 def _labelled(text: str, tokens, i: int, prev: str) -> bool:
@@ -845,7 +850,7 @@ def _labelled(text: str, tokens, i: int, prev: str) -> bool:
     names what the clause is about, not the number."""
     if prev not in _NOT_VALUE_BEFORE:
         return False
-    if prev == "in" and i >= 2 and tokens[i - 2][2].lower() in _ENTER_VERBS:
+    if _after_entering(tokens, i):
         return False   # "punch in 1948": the "in" is the verb's, not a year's
     return not (i >= 2 and ":" in text[tokens[i - 1][1]:tokens[i][0]] and tokens[i - 2][2].lower() in _DETERMINERS)
 
@@ -914,7 +919,7 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
         label = "" if i - 1 == at or (i - 2 == at and family in ("code", "both") and prev in ("code", "pin", "number")) \
             else prev
         nxt = tokens[i + 1][2].lower() if i + 1 < len(tokens) else ""
-        entered = prev in _ENTER_VERBS or (prev == "in" and i >= 2 and tokens[i - 2][2].lower() in _ENTER_VERBS)
+        entered = prev in _ENTER_VERBS or _after_entering(tokens, i)
         given = _given(text, tokens, i, chained) and not (   # "the alarm is 0645": a time, but "alarm: 0645"
             family == "alarm" and _CLOCK().match(token) and ":" not in text[tokens[i - 1][1]:start]
             and not entered) and not (
@@ -1041,8 +1046,8 @@ def strong_password(token: str, credential_talk: bool) -> bool:
     (credential_talk), also a capitalised word and a year ("Biscuit2021" — alone it could be
     "Office2019") and words joined by underscores with a capital and a number
     ("Kazoo_Band_12"). Not a URL, an e-mail address, a path, a handle or a hashtag, and not a
-    name holding "pass" (a password manager: "1Password", "KeePass")."""
-    token = token.lstrip("([\"'“«*_`").rstrip(".,;:)]\"'”»*_`")
+    name holding "pass" (a password manager: "1Password", "KeePass"). token comes trimmed of
+    the quotes and brackets around it (_trimmed)."""
     if "://" in token:
         return False
     token = token.rpartition(":")[2]   # "db.local:5432:*:postgres:pg-Sup3r-S3cret", "python@sha256:3c1e…"
@@ -1059,14 +1064,19 @@ def strong_password(token: str, credential_talk: bool) -> bool:
             and sum(c.isalpha() for c in token) >= 3 and all(c.isalnum() or c in _STRONG_SYMBOLS or c in "_-." for c in token))
 
 
+def _trimmed(token: str) -> tuple[int, str]:
+    """(how many characters open it, the token) without the quotes, brackets and markup
+    around it."""
+    left = len(token) - len(token.lstrip("([\"'“«*_`"))
+    return left, token[left:].rstrip(".,;:)]\"'”»*_`")
+
+
 def _shape_spans(text: str, credential_talk: bool):
     """(start, end, kind) of what its shape says is a secret (see above)."""
     if not text.isspace() and max(map(len, text.split()), default=0) >= 8:
         for match in _LONG_TOKEN().finditer(text):
-            if strong_password(match.group(), credential_talk):
-                token = match.group()
-                left = len(token) - len(token.lstrip("([\"'“«*_`"))
-                value = token[left:].rstrip(".,;:)]\"'”»*_`")
+            left, value = _trimmed(match.group())
+            if value and strong_password(value, credential_talk):
                 yield match.start() + left, match.start() + left + len(value), "password"
     if "_" in text:
         for match in _PREFIXED_HEX().finditer(text):
