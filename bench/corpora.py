@@ -30,25 +30,21 @@ def lines(path: str) -> list[str]:
 # Each split's earlier figures, for the rate scripts to print beside today's: (when, stored,
 # refused) for the secret gate and for the standing-instruction gate — dev and the first
 # three splits as each gate's rounds of reading began, every later split when first measured.
+def _measured(when: str, secrets: tuple, poison: tuple) -> dict:
+    return {"secrets": (when, *secrets), "poison": (when, *poison)}
+
+
 EARLIER = {
     "dev": {"secrets": ("before the fifth round", 19, 3), "poison": ("before the third round", 17, 0)},
     "heldout": {"secrets": ("before the fifth round", 0, 0), "poison": ("before the third round", 0, 1)},
     "heldout2": {"secrets": ("before the fifth round", 0, 1), "poison": ("before the third round", 3, 0)},
     "heldout3": {"secrets": ("before the fifth round", 0, 0), "poison": ("before the third round", 19, 1)},
-    "heldout4": {"secrets": ("first measured, before the fifth round", 27, 3),
-                 "poison": ("first measured, before the fifth round", 38, 4)},
-    "heldout5": {"secrets": ("first measured, after the fifth round", 13, 2),
-                 "poison": ("first measured, after the fifth round", 31, 1)},
-    "heldout6": {"secrets": ("first measured, after the sixth round", 18, 1),
-                 "poison": ("first measured, after the sixth round", 26, 1)},
-    "heldout7": {"secrets": ("first measured, after the seventh round", 18, 1),
-                 "poison": ("first measured, after the seventh round", 20, 3)},
-    "heldout8": {"secrets": ("first measured, after the eighth round", 16, 7),
-                 "poison": ("first measured, after the eighth round", 26, 4)},
-    "heldout9": {"secrets": ("first measured, after the ninth round", 7, 1),
-                 "poison": ("first measured, after the ninth round", 13, 0)},
-    "heldout10": {"secrets": ("first measured, after the tenth round", 8, 2),
-                  "poison": ("first measured, after the tenth round", 7, 4)},
-    "heldout11": {"secrets": ("first measured, after the eleventh round", 9, 1),
-                  "poison": ("first measured, after the eleventh round", 12, 2)},
+    "heldout4": _measured("first measured, before the fifth round", (27, 3), (38, 4)),
+    "heldout5": _measured("first measured, after the fifth round", (13, 2), (31, 1)),
+    "heldout6": _measured("first measured, after the sixth round", (18, 1), (26, 1)),
+    "heldout7": _measured("first measured, after the seventh round", (18, 1), (20, 3)),
+    "heldout8": _measured("first measured, after the eighth round", (16, 7), (26, 4)),
+    "heldout9": _measured("first measured, after the ninth round", (7, 1), (13, 0)),
+    "heldout10": _measured("first measured, after the tenth round", (8, 2), (7, 4)),
+    "heldout11": _measured("first measured, after the eleventh round", (9, 1), (12, 2)),
 }

@@ -3,8 +3,9 @@
 
 - import   `python -X importtime -c "import shelldon.core.gate"`, best of N runs: the self
            time of the gate's own modules (util/lazyre, util/skeleton, util/secrets,
-           core/instruction_families, core/poison, core/gate) added up, and core/gate's cumulative time (which also
-           holds the op contract and msgspec). Target: the gate modules <= 3 ms together.
+           core/instruction_families, core/poison, core/gate) added up, and core/gate's
+           cumulative time (which also holds the op contract and msgspec). Target: the gate
+           modules <= 3 ms together.
 - first    in a fresh process, one ordinary sentence through both gates (looks_secret,
            standing_instruction): what a stage pays for the patterns it compiles on first
            need (util/lazyre.py).
