@@ -140,8 +140,8 @@ def test_every_entry_is_written_as_normalize_gives_a_text():
         for entry in families._words(table):
             word = entry.rstrip("*")
             assert normalize(word) == word, entry
-            if not families._unspaced(word):
-                assert " ".join(m.group() for m in families._WORD().finditer(word)) == word, entry
+            if not families.is_unspaced(word):
+                assert " ".join(m.group() for m in families.WORD().finditer(word)) == word, entry
                 assert not (entry.endswith("*") and " " in word), entry   # a stem is one word
 
 

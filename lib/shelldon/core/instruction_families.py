@@ -370,13 +370,14 @@ en: hereby | prime directive | sys | policy updated | config | house rule | inst
 _UNSPACED = ((0x0E00, 0x0E7F), (0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF))
 
 
-def _unspaced(word: str) -> bool:
+def is_unspaced(word: str) -> bool:
+    """Whether word is of a script written without spaces between words (Thai, Chinese, Japanese)."""
     return any(lo <= ord(ch) <= hi for ch in word if ch > "\u0dff" for lo, hi in _UNSPACED)
 
 
 # a word, with what an apostrophe or a dot joins to it: "owner's", "d'ora", "about.md"
 _LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u200c])"
-_WORD = lazy(_LETTER + r"+(?:['.]" + _LETTER + r"+)*")
+WORD = lazy(_LETTER + r"+(?:['.]" + _LETTER + r"+)*")
 # "I" and "we" in the languages whose verbs of replying the tables hold
 _I = r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|ja|я|мы"
 # the owner as the subject, a word or two before a verb of replying ("I only answer…"; and
@@ -409,7 +410,11 @@ reponds repondez antworte beantworte rispondi rispondete contestad odpowiadaj od
 відповідай відповідайте svara besvara
 """.split())   # not "responde", "antwortet": the third person is spelt the same
 _LETS = frozenset("lets let allows allow helps makes gives".split())
-_GENERIC_YOU = lazy(r" (?:can|could|may|might)\b")
+# after "you": what anyone can do, what the pet has, what it need not do —
+# said of it, not told to it ("you can always reply STOP", "you have a good memory", "you
+# don't have to answer that")
+_NOT_TOLD = lazy(r" (?:can|could|may|might)\b| (?:have|had) (?:a|an)\b| (?:don't|do not|dont|needn't|need not)"
+                 r"(?: (?:have|need) to)?\b(?! (?:ever )?(?:say|tell|mention|reveal|share|send|forget|ask|answer|reply|respond))")
 # the owner as the subject right before a verb ("I forget", "we always ignore")
 _I_DO = lazy(_I + r")(?:'ll|'d| will| would| might| may| can| could| should| shall)?"
              r"(?: (?:always|never|often|usually|sometimes|just|also|still|then|really))? $")
@@ -439,7 +444,7 @@ def _lexicon() -> tuple[dict, dict, dict, tuple, list]:
     unspaced: list[tuple[str, str]] = []
     for family in _ORDER:
         for entry in _words(tables[family]):
-            if not entry.isascii() and _unspaced(entry):
+            if not entry.isascii() and is_unspaced(entry):
                 unspaced.append((entry, family))
             elif entry.endswith("*"):
                 stems.setdefault(entry[:-1], family)
@@ -457,7 +462,7 @@ def families(sentence: str) -> frozenset:
     phrases, heads, _stems, _lengths, unspaced = _lexicon()
     found = {family for word, family in unspaced if word in sentence} if not sentence.isascii() else set()
     sentence = _SAID_BY_OTHERS().sub(_unless_authority, sentence)
-    spans = list(_WORD().finditer(sentence))
+    spans = list(WORD().finditer(sentence))
     words = [m.group().removesuffix("'s") for m in spans]   # "the assistant's checks"
     i = 0
     while i < len(words):
@@ -473,7 +478,7 @@ def families(sentence: str) -> frozenset:
             family = None
         elif family == "harm" and _I_DO().search(sentence, max(0, spans[i].start() - 24), spans[i].start()):
             family = None   # "I forget the salt": the owner's own doing
-        elif family == "pet" and (_GENERIC_YOU().match(sentence, spans[i].end()) or (i and words[i - 1] in _LETS)):
+        elif family == "pet" and (_NOT_TOLD().match(sentence, spans[i].end()) or (i and words[i - 1] in _LETS)):
             family = None   # "you can always reply STOP", "the system lets you renew twice": anyone
         elif family == "pet" and _does_output(words, i + 1):
             found.add("output")   # "you never say no", "everything you remember": the pet's own output
@@ -530,9 +535,17 @@ def ordered(held: frozenset) -> bool:
     return len(held) >= 3 or any(pair <= held for pair in _PAIRS)
 
 
+def sentences(norm: str) -> list[str]:
+    """The sentences of a normalised text: split after . ! ? and at line ends."""
+    return [sentence for sentence in _SENTENCE_END().split(norm) if sentence.strip()]
+
+
 def standing_by_families(norm: str) -> str | None:
     """"order-parts" when one sentence of the normalised text holds the parts of an order."""
-    for sentence in _SENTENCE_END().split(norm):
-        if ordered(families(sentence)):
+    for sentence in sentences(norm):
+        held = families(sentence)
+        if sentence.rstrip().endswith("?"):
+            held -= {"pet"}   # "did you remember the dentist?": the pet asked, not told
+        if ordered(held):
             return "order-parts"
     return None
