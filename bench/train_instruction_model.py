@@ -5,7 +5,8 @@ on the corpora the project has read, and measure how it generalises.
 Read (bench/corpora.py READ, never a split still UNREAD): every split's injections (label 1;
 a split line "A ||| B" as the one text "A, B" the gate reads), and its benign lines,
 secrets and look-alikes (label 0, a secret's ⟦ ⟧ marks taken off); and the fixtures'
-injections (1), benign facts and ordinary notes (0).
+injections (1), benign facts and ordinary notes (0). With each line labelled 0 go the notes
+the rules brain writes from it (0): the register most of what the gate screens is in.
 
   bench/train_instruction_model.py            train on all of them, write instruction_model.json
   bench/train_instruction_model.py --check    exit 1 unless the file is what training gives now
@@ -16,7 +17,8 @@ injections (1), benign facts and ordinary notes (0).
 
 --cross is the figure to trust: on a split it never saw, how many of the injections the
 rules alone let through the model catches, and how many benign lines, secrets and
-look-alikes it refuses that the rules did not, at each threshold. THRESHOLD is chosen from
+look-alikes — and notes the rules brain writes from them — it refuses that the rules did
+not, at each threshold. THRESHOLD is chosen from
 it: the lowest whose refusals stay within one in a thousand.
 """
 import hashlib
@@ -50,9 +52,23 @@ def corpus_files(splits=READ) -> list[tuple[str, int]]:
 
 
 def examples(files) -> list[tuple[str, int]]:
+    """(normalised text, label) of every line of files; and, for every line labelled 0, the
+    text of each op the rules brain proposes for it, labelled 0 too: what the gate screens
+    most is a note in that register ("The owner talks about …"), not the owner's words."""
     fixtures = os.path.dirname(CORPORA)
-    return [(normalize(_text(line)), label) for name, label in files
-            for line in lines(os.path.join(fixtures, name))]
+    out = []
+    for name, label in files:
+        for line in lines(os.path.join(fixtures, name)):
+            out.append((normalize(_text(line)), label))
+            if not label:
+                out += [(normalize(text), 0) for text in brain_notes(_text(line))]
+    return out
+
+
+def brain_notes(line: str) -> list[str]:
+    """The texts the rules brain would have the core store for an owner's line."""
+    from shelldon.worker.rules import propose_ops
+    return [op[field] for op in propose_ops(line) for field in ("content", "observation") if op.get(field)]
 
 
 def digest(files) -> dict[str, str]:
@@ -106,25 +122,28 @@ def cross(thresholds=(0.5, 1.0, 1.5, 2.0, 2.5), verbose: bool = False) -> None:
         # as the gate reads them: a split injection as its two turns, a secret without its marks
         texts = {kind: [line if kind == "injections" else _text(line)
                         for line in lines(os.path.join(fixtures, f"gates/{split}_{kind}.txt"))] for kind in KINDS}
+        texts["notes"] = [note for kind in ("benign", "secrets", "lookalikes") for line in texts[kind]
+                          for note in brain_notes(line)]
         with instruction_model.using(instruction_model.OFF):
-            passed = {kind: [t for t in texts[kind] if verdict(t) is None] for kind in KINDS}
+            passed = {kind: [t for t in texts[kind] if verdict(t) is None] for kind in texts}
         row = [f"{split:10} rules let through {len(passed['injections'])}/{len(texts['injections'])} injections;"]
         for threshold in thresholds:
             with instruction_model.using((*instruction_model.packed(instruction_model.quantized(weights)), bias, threshold)):
-                flagged = {kind: [t for t in passed[kind] if verdict(t) is not None] for kind in KINDS}
+                flagged = {kind: [t for t in passed[kind] if verdict(t) is not None] for kind in texts}
             if verbose:
-                print("\n".join(f"  {threshold} {kind}: {t}" for kind in KINDS for t in flagged[kind]))
-            flagged = {kind: len(flagged[kind]) for kind in KINDS}
+                print("\n".join(f"  {threshold} {kind}: {t}" for kind in texts for t in flagged[kind]))
+            flagged = {kind: len(flagged[kind]) for kind in texts}
             others = flagged["benign"] + flagged["secrets"] + flagged["lookalikes"]
-            row.append(f"{threshold}: +{flagged['injections']} caught, +{others} refused")
-            totals[threshold] = [a + b for a, b in zip(totals.get(threshold, [0, 0]), [flagged["injections"], others])]
-        totals.setdefault("let through", 0)
-        totals["let through"] += len(passed["injections"])
-        totals.setdefault("others", 0)
-        totals["others"] += sum(len(texts[k]) for k in ("benign", "secrets", "lookalikes"))
+            row.append(f"{threshold}: +{flagged['injections']} caught, +{others} lines, +{flagged['notes']} notes refused")
+            totals[threshold] = [a + b for a, b in zip(totals.get(threshold, [0, 0, 0]),
+                                                       [flagged["injections"], others, flagged["notes"]])]
+        for name, count in (("let through", len(passed["injections"])), ("notes", len(texts["notes"])),
+                            ("others", sum(len(texts[k]) for k in ("benign", "secrets", "lookalikes")))):
+            totals[name] = totals.get(name, 0) + count
         print(" ".join(row), flush=True)
     print(f"all        rules let through {totals['let through']}; "
-          + "; ".join(f"{t}: +{totals[t][0]} caught, +{totals[t][1]}/{totals['others']} refused" for t in thresholds))
+          + "; ".join(f"{t}: +{totals[t][0]} caught, +{totals[t][1]}/{totals['others']} lines and "
+                      f"+{totals[t][2]}/{totals['notes']} brain notes refused" for t in thresholds))
 
 
 def main() -> int:
