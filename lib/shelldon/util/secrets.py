@@ -120,10 +120,14 @@ import itertools
 import math
 import re
 
-from .lazyre import cued, lazy
+from .lazyre import Cues, lazy
 from .skeleton import skeleton
 
 MARKER = "[redacted:{}]"
+# Every cue group below is declared on _CUES, all in lower case: _spans finds every cue the
+# lower-cased text holds at once, and each pattern's test is then a set lookup.
+_CUES = Cues()
+_cues = _CUES.group
 _MARKER_RE = lazy(r"\[redacted:[a-z-]+\]")
 
 # -- the specific formats --------------------------------------------------------------
@@ -133,21 +137,22 @@ _PRIVATE_KEY = lazy(
     r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|.*\Z)", re.DOTALL)
 
 # (kind, pattern, cues); each pattern's whole match is replaced; a text holding none of
-# the cues (util/lazyre.py) is not matched against it.
+# the cues (util/lazyre.py) is not matched against it. A cue is looked for in the lower-cased
+# text: "akia" there may say yes to a pattern that then finds no "AKIA".
 _SPECIFIC = [
     ("aws-key", lazy(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
-     ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA")),
+     _cues("akia", "asia", "agpa", "aida", "aroa", "anpa", "anva", "aipa")),
     ("github-token", lazy(r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})"),
-     ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_")),
-    ("slack-token", lazy(r"(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,250}"), ("xox",)),
-    ("slack-token", lazy(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}"), ("hooks.slack.com",)),
-    ("api-key", lazy(r"(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d\d-)?|live-|test-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), ("sk-",)),
-    ("api-key", lazy(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), ("k_live_", "k_test_")),
-    ("api-key", lazy(r"(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}"), ("AIza",)),
-    ("api-key", lazy(r"(?<![A-Za-z0-9_-])(?:npm_[A-Za-z0-9]{36}|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,})"), ("npm_", "glpat-", "hf_")),
+     _cues("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_")),
+    ("slack-token", lazy(r"(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,250}"), _cues("xox")),
+    ("slack-token", lazy(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}"), _cues("hooks.slack.com")),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d\d-)?|live-|test-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), _cues("sk-")),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), _cues("k_live_", "k_test_")),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}"), _cues("aiza")),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_-])(?:npm_[A-Za-z0-9]{36}|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,})"), _cues("npm_", "glpat-", "hf_")),
     # a Telegram bot's token: its numeric id, a colon, then "AA" and the secret
-    ("api-key", lazy(r"(?<![\w:])\d{6,12}:AA[A-Za-z0-9_-]{30,40}(?![\w-])"), (":AA",)),
-    ("jwt", lazy(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), ("eyJ",)),
+    ("api-key", lazy(r"(?<![\w:])\d{6,12}:AA[A-Za-z0-9_-]{30,40}(?![\w-])"), _cues(":aa")),
+    ("jwt", lazy(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), _cues("eyj")),
 ]
 
 _SPECIFIC_SHORTEST = 15   # "xoxb-" and 10 more: a text without so long a run holds none of them
@@ -244,8 +249,8 @@ _ANSWER_SAID = lazy(r"(?i:(?<!\w)(?<!\w')(?:mother'?s maiden name|maiden name|(?
                     r"gave|used|wrote|typed|chose|picked|went with|set|told|answer)\s+(?i:it (?:as|to) |it |them |as |in |down |to )?)"
                     r"[\"'“‘]?"
                     r"(?P<value>[A-Z0-9][\w'’-]{1,40}(?: [A-Z0-9][\w'’-]{1,40}){0,3})")
-_ANSWER_SUBJECT_CUES = ("maiden", "first", "childhood", "favourite", "favorite", "born", "grew", "birth")
-_ANSWER_CUES = ("security", "secret question", "memorable", "verification", "question", "asks", "asked", "answer",
+_ANSWER_SUBJECT_CUES = _cues("maiden", "first", "childhood", "favourite", "favorite", "born", "grew", "birth")
+_ANSWER_CUES = _cues("security", "secret question", "memorable", "verification", "question", "asks", "asked", "answer",
                 "recovery", "set to", "told it", "portal", " site", " gave ", "bank")
 # a wifi QR code's text, "WIFI:T:WPA;S:name;P:password;;": the P field
 _WIFI_QR = lazy(r"\bWIFI:(?:[A-Z]{1,2}:(?:\\.|[^;\\\n]){0,64};){0,6}?P:(?P<value>(?:\\.|[^;\\\n]){1,128})", re.IGNORECASE)
@@ -296,7 +301,7 @@ _WORD_JOINS = lazy(r"[-_'’]")
 _DATE_LIKE = lazy(r"[\d/.:-]+$")   # a date, a time or a number said after the word: not the password
 # a full-width comma or stop ends a token too: "密码忘记了，明天去重置" says no password
 _TOKEN = lazy(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]+")
-_FOREIGN_CUES = ("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha", "wachtw",
+_FOREIGN_CUES = _cues("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha", "wachtw",
                  "hasł", "hasl", "пароль", "ifre", "senord", "salasana", "adgangs", "passord", "heslo", "jelsz",
                  "parola", "密码", "口令", "パスワード", "暗証", "비밀번호", "암호")
 # "the NAS page asks for root / x", "router: admin and x": a user, then a password-shaped
@@ -518,15 +523,15 @@ _CRED_WORD_MORE = lazy(
     + r")|(?P<key>gift ?cards?|voucher pin))(?![\w-])|(?P<joined>รหัสผ่าน)", re.IGNORECASE)
 # tested on the text after a space: " shed" is no "finished", " arm" no "warm"; the cues
 # in other scripts only on a text that is not ASCII
-_CRED_CUES_MORE = (" door", "gate", "garage", " shed", "locker", "keypad", " arm", "disarm", "porte", "puerta",
+_CRED_CUES_MORE = _cues(" door", "gate", "garage", " shed", "locker", "keypad", " arm", "disarm", "porte", "puerta",
                    "cancello", "deur", "poort", "brama", "drzwi", "grind", "larm", "2fa", "mfa", "2sv", "factor",
                    "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku", "jelsz", "parol", "lozink", "geslo",
                    "hesl", "salasan", "mat khau", "sandi", "pin-", " lock", "security number", "security code",
                    "cryptogramme", "verification", "wpa", " key", "gift", "voucher pin", "ccv", "geheim",
                    "code secret", "code confidentiel", "pin-nummer", "pinnummer")
-_CRED_CUES_SCRIPTS = ("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन", "कोड", "كلمة", "رمز",
+_CRED_CUES_SCRIPTS = _cues("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन", "कोड", "كلمة", "رمز",
                       "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
-_CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
+_CRED_CUES = _cues("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
               "ifre", "senord", "salasana", "adgangs", "passord", "jelsz", "パスワード", "비밀번호", "암호", "口令",
               "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
               "combo", "combin", "kombi", "safe", "padlock", "dial", "key", "schlüssel", "clave", "schloss", "cadenas",
@@ -788,7 +793,7 @@ def _key_shaped(token: str, secret_key: bool) -> bool:
 # A seed phrase said with other words ("my wallet seed, keep it safe: w1 … w12"): twelve or
 # more plain small words in a row, none of them a word prose is held together by, in a
 # text that speaks of a seed, a wallet or a mnemonic. Prose always has function words.
-_SEED_CUES = ("seed", "wallet", "mnemonic", "recovery", "phrase", "crypto", "bip39", "metamask", "ledger", "trezor")
+_SEED_CUES = _cues("seed", "wallet", "mnemonic", "recovery", "phrase", "crypto", "bip39", "metamask", "ledger", "trezor")
 _SEED_WORD = lazy(r"[a-z]{3,8}")
 _SEED_LENGTH = 12
 _FUNCTION_WORDS = frozenset("""
@@ -989,12 +994,30 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
 # -- the two calls ---------------------------------------------------------------------
 
 # What each family's matches must contain (lower-cased where the pattern ignores case).
-_KEY_CUES = ("pass", "pwd", "pin", "secret", "key", "token", "bearer", "licen", "recovery", "backup")
-_CODE_CUES = ("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc", "alarm", "keypad", "key pad",
+_KEY_CUES = _cues("pass", "pwd", "pin", "secret", "key", "token", "bearer", "licen", "recovery", "backup")
+_CODE_CUES = _cues("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc", "alarm", "keypad", "key pad",
               "padlock", "lockbox", "keysafe", "key safe", "opens", "unlocks", "arm", "takes", "is set", "safe",
               "lock", "gate", "punch", "type", "enter", "key in", "tap", "press")
-_WORD_CUES = ("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code", "token")
-_DIGITS = tuple("0123456789")
+_WORD_CUES = _cues("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code", "token")
+_DIGITS = _cues(*"0123456789")
+# the rest of _spans' groups, one for each pattern it tries
+_MARKER_CUES, _PRIVATE_KEY_CUES = _cues("[redacted:"), _cues("private key")
+_SCHEME_CUES, _AT_CUES, _EQUALS_CUES = _cues("://"), _cues("@"), _cues("=")
+_BARE_CUES = _cues("pw", "pass", "pin")
+_UNLOCKS_CUES = _cues("with", "wants", "asks", "needs")
+_CURL_CUES, _CURL_TOOL_CUES = _cues("-u", "--user"), _cues("curl", "wget", "http")
+_CLI_CUES = _cues("-p", "-a", "--pass", "--auth")
+_SECURITY_CUES = _cues("answer", "memorable", "maiden")
+_WIFI_QR_CUES = _cues("wifi:")
+_ARROW_CUES, _ARROW_GIVES = _cues("sec", "memorable"), _cues("=", "→", "->")
+_NETWORK_CUES = _cues("ssid", "network", "wifi", "wi-fi")
+_PHRASE_CUES = _cues("phrase", "mnemonic", "words", "frase", "wachtzin", "lösenfras", "satz")
+_FOREIGN_CODE_CUES = _cues("code", "digo", "codice", "kod", "код", "pin")
+_PAIR_CUES = _cues(" / ", "admin", "root", "user", "login", "account", "@")
+_BEARER_CUES = _cues("bearer", "basic", "token")
+_PUBLIC_KEY_CUES = _cues("ssh-", "ecdsa-", "sk-ssh", "sk-ecdsa")
+# _CRED_CUES_MORE is looked for after a space: at the very start of the text too
+_CRED_STARTS = tuple(cue[1:] for cue in _CRED_CUES_MORE if cue.startswith(" "))
 
 
 def _alarm_clock(named: str, value: str) -> bool:
@@ -1004,10 +1027,10 @@ def _alarm_clock(named: str, value: str) -> bool:
             and not any(word in named for word in ("code", "pin", "combo", "combination", "with", " arm", "disarm")))
 
 
-def _find(pattern, text: str, *cues, where: str | None = None):
-    """pattern's matches in text; none, and nothing compiled, when where (text unless
-    given) lacks a cue of each group."""
-    return pattern().finditer(text) if cued(text if where is None else where, *cues) else ()
+def _find(pattern, text: str, held: frozenset, *groups: frozenset):
+    """pattern's matches in text; none, and nothing compiled, when held (the cues text holds,
+    _CUES.held of it lower-cased) lacks a cue of each group."""
+    return pattern().finditer(text) if _CUES.held_all(held, *groups) else ()
 
 
 def _value_end(match) -> int:
@@ -1102,36 +1125,37 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         found[left:right] = [(start, end, kind)]
 
     lower = text.lower()
+    held = _CUES.held(lower)
     longest = max(map(len, text.split()), default=0)   # the longest run without a space
-    for match in _find(_MARKER_RE, text, ("[redacted:",)):  # already redacted: nothing in a marker is new
+    for match in _find(_MARKER_RE, text, held, _MARKER_CUES):  # already redacted: nothing in a marker is new
         found.append((match.start(), match.end(), ""))   # in order, apart: found stays sorted
-    for match in _find(_PRIVATE_KEY, text, ("PRIVATE KEY",)):
+    for match in _find(_PRIVATE_KEY, text, held, _PRIVATE_KEY_CUES):
         add(match.start(), match.end(), "private-key")
     for kind, pattern, cues in _SPECIFIC if longest >= _SPECIFIC_SHORTEST else ():
-        for match in _find(pattern, text, cues):
+        for match in _find(pattern, text, held, cues):
             add(match.start(), match.end(), kind)
-    for match in _find(_URL_CREDENTIALS, text, ("://",), ("@",)):
+    for match in _find(_URL_CREDENTIALS, text, held, _SCHEME_CUES, _AT_CUES):
         value = match.group("value")
         if not _MARKER_RE().fullmatch(value) and value.lower() not in _PLACEHOLDERS:
             add(match.start("value"), match.end("value"), "url-credentials")
-    for match in _find(_QUERY_SECRET, text, ("=",)):
+    for match in _find(_QUERY_SECRET, text, held, _EQUALS_CUES):
         if not _MARKER_RE().match(match.group("value")):
             add(match.start("value"), match.end("value"), "token")
     for pattern, strict in ((_ASSIGNMENT, False), (_PROSE, True)):
-        for match in _find(pattern, text, _KEY_CUES, where=lower):
+        for match in _find(pattern, text, held, _KEY_CUES):
             value = match.group("value")
             if _value_is_secret(value, strict):
                 add(match.start("value"), match.end("value"), "password")
-    for match in _find(_BARE, text, ("pw", "pass", "pin"), where=lower):
+    for match in _find(_BARE, text, held, _BARE_CUES):
         value = match.group("value").rstrip(".!?)")
         if (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
                 and "(" not in value):
             add(match.start("value"), match.start("value") + len(value), "password")
-    for match in _find(_CODE_SAID, text, _DIGITS, _CODE_CUES, where=lower):
+    for match in _find(_CODE_SAID, text, held, _DIGITS, _CODE_CUES):
         if not _other_code(text, match.start()) and not _alarm_clock(lower[match.start():match.start("code")],
                                                                           match.group("code")):
             add(match.start("code"), match.end("code"), "code")   # not "zip code on the invoice: 94110"
-    for match in _find(_WORD_SAID, text, _WORD_CUES, where=lower):
+    for match in _find(_WORD_SAID, text, held, _WORD_CUES):
         value = match.group("value")
         if _value_is_secret(value, strict=True) or (
                 _SECRET_WORD().match(match.group()) and value.isalpha() and value.lower() not in _PROSE_WORDS):
@@ -1144,37 +1168,36 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                         break
                     add(more.start("value"), more.end("value"), "password")
                     end = more.end()
-    for match in _find(_UNLOCKS_WITH, text, ("with", "wants", "asks", "needs"), _DIGITS, where=lower):
+    for match in _find(_UNLOCKS_WITH, text, held, _UNLOCKS_CUES, _DIGITS):
         name = "value" if match.group("value") else "wanted"
         value = match.group(name).rstrip(".!?)")
         if _password_shaped(value) and any(c.isdigit() for c in value) and not value[:1].isdigit():
             add(match.start(name), match.start(name) + len(value), "password")
-    for match in _find(_CURL_USER, text, ("-u", "--user"), ("curl", "wget", "http"), where=lower):
+    for match in _find(_CURL_USER, text, held, _CURL_CUES, _CURL_TOOL_CUES):
         add(match.start("value"), match.end("value"), "password")
-    for match in _find(_CLI_PASSWORD, text, ("-p", "-a", "--pass", "--auth"), where=lower):
+    for match in _find(_CLI_PASSWORD, text, held, _CLI_CUES):
         if _value_is_secret(match.group("value"), strict=False):
             add(match.start("value"), match.end("value"), "password")
-    for match in _find(_SECURITY_ANSWER, text, ("answer", "memorable", "maiden"), where=lower):
+    for match in _find(_SECURITY_ANSWER, text, held, _SECURITY_CUES):
         value = match.group("value")
         if _value_is_secret(value, strict=False) and value.split()[0].lower() not in _PROSE_WORDS:
             end = _value_end(match)
             add(match.start("value"), end, "password")
-    for match in _find(_ANSWER_SAID, text, _ANSWER_SUBJECT_CUES, _ANSWER_CUES, where=lower):
+    for match in _find(_ANSWER_SAID, text, held, _ANSWER_SUBJECT_CUES, _ANSWER_CUES):
         if match.group("value").split()[0].lower() not in _PROSE_WORDS:   # "… is The Same as the bank's"
             add(match.start("value"), match.end("value"), "password")
-    for match in _find(_WIFI_QR, text, ("wifi:",), where=lower):
+    for match in _find(_WIFI_QR, text, held, _WIFI_QR_CUES):
         add(match.start("value"), match.end("value"), "password")
-    for match in _find(_SECURITY_ARROW, text, ("sec", "memorable"), ("=", "→", "->"), where=lower):
+    for match in _find(_SECURITY_ARROW, text, held, _ARROW_CUES, _ARROW_GIVES):
         value = match.group("value").rstrip()
         if value.split()[0].lower() not in _PROSE_WORDS:   # "sec q options = all boring"
             add(match.start("value"), match.start("value") + len(value), "password")
-    for match in _find(_NETWORK_KEY, text, ("ssid", "network", "wifi", "wi-fi"), where=lower):
+    for match in _find(_NETWORK_KEY, text, held, _NETWORK_CUES):
         value = match.group("value")
         if _value_is_secret(value, strict=True):
             end = _value_end(match)
             add(match.start("value"), end, "password")
-    for match in _find(_PHRASE_SAID, text, ("phrase", "mnemonic", "words", "frase", "wachtzin", "lösenfras", "satz"),
-                       where=lower):
+    for match in _find(_PHRASE_SAID, text, held, _PHRASE_CUES):
         value = match.group("value").rstrip()
         words = value.lower().split()
         if _A_KIND().search(lower, max(0, match.start() - 24), match.start()):
@@ -1187,7 +1210,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             continue   # "is NOT in the cloud" — but "not all who wander are lost" is one
         if len(value.split()) >= 2 or _value_is_secret(value, strict=True):
             add(match.start("value"), match.start("value") + len(value), "password")
-    for match in _find(_FOREIGN_SAID, text, _FOREIGN_CUES, where=lower):
+    for match in _find(_FOREIGN_SAID, text, held, _FOREIGN_CUES):
         # no grammar of each language: the first word of the clause that is password-shaped
         for token in _TOKEN().finditer(match.group("rest")):
             value = token.group().rstrip(".!?),;:")
@@ -1197,18 +1220,19 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 break
             if token.group()[-1:] in ".;":
                 break   # the clause ended
-    for match in _find(_FOREIGN_CODE, text, ("code", "digo", "codice", "kod", "код", "pin"), _DIGITS, where=lower):
+    for match in _find(_FOREIGN_CODE, text, held, _FOREIGN_CODE_CUES, _DIGITS):
         if not _other_code(text, match.start()):   # "le code de la route a changé en 2024"
             add(match.start("code"), match.end("code"), "code")
-    more = cued(" " + lower, _CRED_CUES_MORE) or (not text.isascii() and cued(lower, _CRED_CUES_SCRIPTS))
-    credential_talk = more or cued(lower, _CRED_CUES)
+    more = _CUES.held_all(held, _CRED_CUES_MORE) or lower.startswith(_CRED_STARTS) or (
+        not text.isascii() and _CUES.held_all(held, _CRED_CUES_SCRIPTS))
+    credential_talk = more or _CUES.held_all(held, _CRED_CUES)
     if credential_talk:
         for start, end, kind in _clause_spans(text, more):
             add(start, end, kind)
-    if cued(lower, _SEED_CUES):
+    if _CUES.held_all(held, _SEED_CUES):
         for start, end, kind in _seed_spans(text, lower):
             add(start, end, kind)
-    for match in _find(_PAIR, text, (" / ", "admin", "root", "user", "login", "account", "@"), where=lower):
+    for match in _find(_PAIR, text, held, _PAIR_CUES):
         value = match.group("value").rstrip(".!?)")
         if _value_is_secret(value, strict=True) and any(c.isdigit() for c in value) and _classes(value) >= 2 \
                 and not _HEX_KEY().match(value):   # "python@sha256:3c1e…": an image's digest
@@ -1219,7 +1243,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in cards:
         if _is_card(match.group()):
             add(match.start(), match.end(), "card")
-    for match in _find(_BEARER, text, ("Bearer", "Basic", "token")):
+    for match in _find(_BEARER, text, held, _BEARER_CUES):
         if _classes(match.group("value")) >= 2 and any(c.isdigit() for c in match.group("value")):
             add(match.start("value"), match.end("value"), "token")
     if longest < 20:
@@ -1231,7 +1255,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 if _looks_random(part.group()):
                     add(match.start() + part.start(), match.start() + part.end(), "token")
     urls = sorted([(m.start(), m.end()) for m in url_matches]
-                  + [(m.start(), m.end()) for m in _find(_PUBLIC_KEY, text, ("ssh-", "ecdsa-", "sk-ssh", "sk-ecdsa"))])
+                  + [(m.start(), m.end()) for m in _find(_PUBLIC_KEY, text, held, _PUBLIC_KEY_CUES)])
     url_ends = list(itertools.accumulate((e for _s, e in urls), max))   # the furthest any URL so far reaches
     for match in _CANDIDATE().finditer(text):
         start = match.start()
