@@ -170,12 +170,24 @@ _QUOTED = r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`"
 _ASSIGNMENT = lazy(
     r"(?P<pre>(?<![A-Za-z0-9])" + _KEY_WORDS + r"[\"']?\s*(?::|=|=>|:=)\s*)"
     r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
+# an assignment whose NAME holds the word ("export PGPASSWORD=x", "dbPassword: x", "SLACKTOKEN=x"),
+# which _ASSIGNMENT's word boundary misses: any name, checked by _secret_name
+_NAMED_ASSIGNMENT = lazy(r"(?<![\w$.-])(?P<name>[A-Za-z][A-Za-z0-9_]{2,63})[\"']?[ \t]*(?::|=|:=)[ \t]*"
+                         r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})")
+_NAME_PARTS = lazy(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
+_SECRET_NAME_ENDS = ("password", "passwd", "passphrase", "secret", "token", "apikey", "secretkey", "privatekey",
+                     "accesskey")
 # prose: "my wifi password is x", "the passcode is x"
 _PROSE = lazy(
     r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin(?: code| number)?|api key|"
     r"secret key|token|licen[cs]e key|product key|recovery code|backup code)"
     r"\s+(?:is|was|=|to|will be|is now|is still|reads)\s+)"
     r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
+# "the password is purple elephant 42": plain words closed by a number, right after the word
+# and its verb (a run that holds a function word, or a number before a unit, is said about it)
+_WORDS_NUMBER_SAID = lazy(r"(?<![\w'])(?i:passwords?|passwd|pwd|pw|passcode|passwort)"
+                          r"(?:\s+(?i:is|was|is now|will be)\s+|\s*[:=]\s*)[\"']?"
+                          r"(?P<value>(?:[a-z]{3,12} ){2,4}\d{1,4})(?![\w.,:/-]?\d)")
 # "… / password Xy7!abc": no verb, so only a value that cannot be a word
 _BARE = lazy(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|pwd|pw|passcode|passphrase|pin)\s+)"
                    r"(?P<value>[^\s,;]{6,200})", re.IGNORECASE)
@@ -488,18 +500,26 @@ _CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码"
 # a door, a gate, a locker or an alarm named without a code word: only a value given as one
 # ("garage: 2580", "disarm with 8064", "hotel room safe: I set it to 0303"; see _shaped)
 _CRED_PLACE = (r"(?:front |back |side |main |garden |street |patio |cellar |basement )?doors?|gates?|garage|shed|"
-               r"lockers?|keypads?|key pad|(?:dis)?arms?|(?:dis)?arming|(?:bike |bicycle |cable |chain |door )?locks?|"
+               r"lockers?|keypads?|key pad|(?:dis)?arms?|(?:dis)?arming|"
                r"porten|porte|portail|puerta|portón|portone|"
                r"cancello|tür|haustür|hoftor|deur|poort|brama|drzwi|dörren|døren|grinden")
 _CRED_ALARM = r"alarms?|alarm system|burglar alarm|larm|larmet|alarme|alarma|allarme"
+# a lock that opens with a few digits, or what unlocks a phone: a value given as one, and
+# three digits are enough ("luggage lock set to 582", "phone unlock is 1397")
+_CRED_LATCH = (r"(?:bike |bicycle |cable |chain |door |luggage |suitcase |tsa |phone |screen |combination )?locks?|"
+               r"(?:phone |screen |iphone |ipad |tablet )?unlock|lock ?screen")
 # a second factor named without the word code ("paypal 2fa backup: 691 204, 338 570")
-_CRED_OTP = r"2fa|mfa|2sv|two-factor|two factor|2-step|two-step|authenticator|steam guard"
+_CRED_OTP = (r"2fa|mfa|2sv|two-factor|two factor|2-step|two-step|authenticator|steam guard|"
+             r"(?:recovery|backup) codes?")
 _CRED_WORD = lazy(
     r"(?<![\w-])(?:(?P<lock>" + _CRED_LOCK + r")|(?P<password>" + _CRED_PASSWORD + r")|(?P<code>" + _CRED_CODE
     + r")|(?P<combo>" + _CRED_COMBO + r")|(?P<key>" + _CRED_KEY + r")|(?P<both>" + _CRED_BOTH + r")"
     + r"|(?P<account>" + _CRED_ACCOUNT + r")"
-    # a typo of password: checked against the word below ("pasword", "passwrd", "passowrd")
-    + r"|(?P<typo>p[a@]s[a-z0@]{2,7}))(?![\w-])"
+    # a typo of password: checked against the word below ("pasword", "passwrd", "psswd")
+    + r"|(?P<typo>p[a@]?s[a-z0@]{2,7}))(?![\w-])"
+    # the last part of a compound ("Online-Banking-PIN", "SIM-PIN", "Wlan-Passwort")
+    + r"|(?<=\w-)(?:(?P<compound_code>pin|pins|pincode|passcode|geheimzahl)|"
+    + r"(?P<compound_password>passwort|password|passwd|kennwort|wachtwoord|contraseña|senha))(?![\w-])"
     + r"|(?<!\w)(?P<licence>" + _CRED_LICENCE + r")(?!\w)"
     # "密码是602913": the languages without spaces join the word to what follows
     + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호)"
@@ -518,7 +538,8 @@ _CRED_CODE_MORE = (r"security number|security code|cryptogramme|cryptogramme vis
                    r"kods|kodi|pin-kód|pin-koodi|pinkode|pinkoden|kode pin|mã pin|mã số|पिन|कोड|קוד|הקוד|کد")
 _CRED_BOTH_MORE = r"الرقم السري|الرمز السري|رمز المرور|رمزها|رمز"
 _CRED_WORD_MORE = lazy(
-    r"(?<![\w-])(?:(?P<place>" + _CRED_PLACE + r")|(?P<alarm>" + _CRED_ALARM + r")|(?P<otp>" + _CRED_OTP + r")"
+    r"(?<![\w-])(?:(?P<place>" + _CRED_PLACE + r")|(?P<latch>" + _CRED_LATCH + r")|(?P<alarm>" + _CRED_ALARM + r")"
+    + r"|(?P<otp>" + _CRED_OTP + r")"
     + r"|(?P<password>" + _CRED_PASSWORD_MORE + r")|(?P<code>" + _CRED_CODE_MORE + r")|(?P<both>" + _CRED_BOTH_MORE
     + r")|(?P<key>gift ?cards?|voucher pin))(?![\w-])|(?P<joined>รหัสผ่าน)", re.IGNORECASE)
 # tested on the text after a space: " shed" is no "finished", " arm" no "warm"; the cues
@@ -526,12 +547,12 @@ _CRED_WORD_MORE = lazy(
 _CRED_CUES_MORE = _cues(" door", "gate", "garage", " shed", "locker", "keypad", " arm", "disarm", "porte", "puerta",
                    "cancello", "deur", "poort", "brama", "drzwi", "grind", "larm", "2fa", "mfa", "2sv", "factor",
                    "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku", "jelsz", "parol", "lozink", "geslo",
-                   "hesl", "salasan", "mat khau", "sandi", "pin-", " lock", "security number", "security code",
+                   "hesl", "salasan", "mat khau", "sandi", "pin-", " lock", "unlock", "lockscreen", "security number", "security code",
                    "cryptogramme", "verification", "wpa", " key", "gift", "voucher pin", "ccv", "geheim",
                    "code secret", "code confidentiel", "pin-nummer", "pinnummer")
 _CRED_CUES_SCRIPTS = _cues("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन", "कोड", "كلمة", "رمز",
                       "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
-_CRED_CUES = _cues("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
+_CRED_CUES = _cues("pas", "psw", "pssw", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
               "ifre", "senord", "salasana", "adgangs", "passord", "jelsz", "パスワード", "비밀번호", "암호", "口令",
               "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
               "combo", "combin", "kombi", "safe", "padlock", "dial", "key", "schlüssel", "clave", "schloss", "cadenas",
@@ -574,21 +595,24 @@ _UNITS = frozenset("""
 digit digits character characters chars char letters times tries attempts wrong minute minutes mins min seconds
 second secs sec s hours hour hrs h days day weeks week months month years year yrs people euros euro eur dollars
 usd pounds gbp kg g km m cm mm ml l mb gb tb % pages lines items pcs calories kcal steps points pts rows words
-numbers grams kilos miles metres meters
+numbers grams kilos miles metres meters degrees degree ° bit bits ms volt volts quid bucks buttons
 """.split())
 # digits, or digits with one capital among them (B4127, 47A19, 4B512, 2291K)
 _CODE_SHAPE = lazy(r"^(?:[*#]?\d{3,12}[#*]?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,7}[A-Z]\d{1,7}|\d{4,8}[A-Z])$")
 _COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|(?:[A-Z]-)?\d{1,2}(?:-\d{1,2}){2,5})$")   # "C-4-7-9" too
 # a piece of a combination said in pieces ("R 34 L 12 R 8", "19 - 42 - 07")
 _DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–]|left|right|links|rechts|gauche|droite|izquierda|derecha)$")
-# a 2FA backup code in letters and digits ("R7K2M"); digits alone are _CODE_SHAPE's
-_OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$")
+# a 2FA backup code in letters and digits ("R7K2M"); digits alone are _CODE_SHAPE's; or groups
+# of small letters and digits joined by dashes, each with a digit ("4f2a9-0c7e1")
+_OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$"
+                  r"|^(?=[a-z\d-]*[a-z])(?=[a-z]*\d)[a-z\d]{4,6}(?:-(?=[a-z]*\d)[a-z\d]{4,6}){1,3}$")
 _CLOCK = lazy(r"^(?:[01]\d|2[0-3])[0-5]\d$")
 _ENTER_VERBS = frozenset("punch type key tap enter put press dial".split())
 # what gives the value of a lock or a place named without a code word: "opens with 8064",
 # "I set it to 0303", "är 1347", "i.e. 8 9 1 0" (a colon or "=" gives one too)
 _GIVERS = frozenset("""
 with is are was goes go to = är ist est es è é er je jest enter punch type tap press dial i.e ie e.g eg
+wants takes needs
 """.split())
 # a code said in words, in the languages the gate has code words for ("five nine two zero")
 _DIGIT_WORDS = frozenset("""
@@ -615,7 +639,7 @@ _WORDISH = lazy(r"[A-Z]?[a-z]{2,}")
 _HEX_KEY = lazy(r"^(?:0x)?[0-9a-fA-F]{32,}$")
 _NOT_PASSWORD = lazy(r"^(?:[a-z][a-z0-9+.-]*://.*|www\..*|[\w.+-]+@[\w-]+\.[\w.-]+|[\w-]+\.[A-Za-z]{1,4}|"
                      r"v?\d+(?:[.,:/-]\d+)+[a-z]{0,3}|\d+(?:[.,]\d+)?(?:[a-z]{1,3}|°[cf]?|%)|\d+-[a-z]+|"
-                     r"[a-z._-]+(?:/[a-z._-]+)+)$")   # …, "24-character", "email/work" (a path)
+                     r"[~/]?[a-z._-]+(?:/[a-z._-]+)+)$")   # …, "24-character", "email/work", "/etc/passwd" (paths)
 
 
 def _other_code(text: str, at: int) -> bool:
@@ -721,7 +745,8 @@ def _clause_spans(text: str, more: bool = True):
         name = word.lastgroup
         if name == "typo" and not _typo_of_password(word.group("typo")):
             continue
-        family = {"typo": "password", "short": "password", "joined": "both", "licence": "key"}.get(name, name)
+        family = {"typo": "password", "short": "password", "joined": "both", "licence": "key", "compound_code": "code",
+                  "compound_password": "password"}.get(name, name)
         w_start = word.start(name)
         # before the word only a full stop, a question, a newline… ends the clause: "X — no
         # wait, that's the password" gives the value first
@@ -743,7 +768,7 @@ def _clause_spans(text: str, more: bool = True):
             continue
         if _GENERAL().search(lower, max(0, w_start - 24), w_start):
             continue   # "the most common PINs": of all of its kind, not one
-        if family == "code" and word.group("code").lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
+        if family == "code" and word.group(name).lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
             continue   # "pin the note to the fridge"
         if family == "combo" and word.group("combo").lower() == "safe" and (prev in _SAFE_BEFORE or nxt in _SAFE_AFTER):
             continue   # "a safe bet", "keep it safe": the adjective
@@ -893,6 +918,10 @@ def _title_run(text: str, tokens, i: int) -> int:
     return j if j - i >= 2 else i - 1
 
 
+def _otp_group(token: str) -> bool:
+    return bool(_OTP_GROUP().match(token))
+
+
 def _dial_number(token: str) -> bool:
     return bool(_DIAL_PART().match(token if len(token) < 3 else token.lower()))
 
@@ -912,7 +941,7 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
     i, chained = lo, -2
     # a place or a lock named without a code word ("side door: 1593", "disarm with 8064",
     # "2fa backup: 691 204"): only a value given as one, 4+ digits (3 for a 2FA code)
-    gated = family in ("place", "alarm", "combo", "otp")
+    gated = family in ("place", "latch", "alarm", "combo", "otp")
     while i < hi:
         start, end, token = tokens[i]
         if i == at or (i == at + 1 and family in ("code", "both") and token.lower() in ("code", "pin", "number")):
@@ -949,7 +978,7 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             yield start, end, "password"
         elif family in ("key", "secret-key") and _key_shaped(token, family == "secret-key"):
             yield start, end, "password"
-        elif (family in ("code", "both", "lock") or (gated and given and (len(token) >= 4 or family == "otp"))) \
+        elif (family in ("code", "both", "lock") or (gated and given and (len(token) >= 4 or family in ("otp", "latch")))) \
                 and _CODE_SHAPE().match(token) and not _labelled(text, tokens, i, label) \
                 and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
             # digits in groups ("8391 0274 5519"): the whole run is one code
@@ -960,18 +989,21 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             if family != "otp" or sum(map(str.isdigit, text[start:tokens[j][1]])) >= 6:
                 yield start, tokens[j][1], "code"
                 chained = j
-        elif family == "otp" and given and _OTP_GROUP().match(token):
-            # "steam guard backup: R7K2M X9P4T B3N8W"
-            j = _run(text, tokens, i, lambda t: bool(_OTP_GROUP().match(t)), ("", ","))
+        elif family == "otp" and given and _otp_group(token):
+            # "steam guard backup: R7K2M X9P4T B3N8W", "recovery codes: 4f2a9-0c7e1 9b3d2-7a6f4"
+            j = _run(text, tokens, i, _otp_group, ("", ","))
             yield start, tokens[j][1], "code"
             chained = j
         elif (family in ("combo", "lock") or (gated and given and family != "otp")) and _COMBO_SHAPE().match(token) \
                 and nxt not in _UNITS:
             yield start, end, "code"
-        elif (family in ("lock", "combo") or gated) and given and _dial_number(token) \
+        elif (family in ("lock", "combo") or gated) and (given or (i == at + 1 and family in ("lock", "combo")
+                                                                    and tokens[at][2].lower() != "dial")) \
+                and _dial_number(token) \
                 and _combination_run(text, tokens, i) >= i:
             j = _combination_run(text, tokens, i)
-            if j + 1 >= len(tokens) or tokens[j + 1][2].lower() not in _UNITS:   # "45 x 30 x 25 cm" is a size
+            # "45 x 30 x 25 cm" is a size; "36 - 12 - 28, second row" a combination
+            if j + 1 >= len(tokens) or tokens[j + 1][2].lower() not in _UNITS or text[tokens[j][1]:tokens[j + 1][0]].strip():
                 yield start, tokens[j][1], "code"
         elif token.lower() in _DIGIT_WORDS and (family in ("code", "both", "lock") or gated and given):
             # "pin is five nine two zero": a code said in words, four or more of them
@@ -1025,6 +1057,37 @@ def _alarm_clock(named: str, value: str) -> bool:
     with", "disarm"), and a time of day given without a colon, is the clock's."""
     return ("alarm" in named and ":" not in named and bool(_CLOCK().match(value))
             and not any(word in named for word in ("code", "pin", "combo", "combination", "with", " arm", "disarm")))
+
+
+def _secret_name(name: str) -> bool:
+    """Does a variable's name say its value is a secret ("PGPASSWORD", "dbPassword",
+    "stripeApiKey", "SLACK_BOT_TOKEN")? Not "PWD"/"OLDPWD" (the shell's directories), not a
+    public key, not a name that goes on past the word ("TOKEN_EXPIRY", "passwordHint")."""
+    parts = [part.lower() for part in _NAME_PARTS().findall(name)]
+    if not parts or "public" in parts:
+        return False
+    last = parts[-1]
+    return (last.endswith(_SECRET_NAME_ENDS) or (last == "pwd" and name.lower() not in ("pwd", "oldpwd"))
+            or (last == "key" and len(parts) > 1 and parts[-2] in _KEY_QUALIFIERS))
+
+
+# what a password is said to be, not what it is: "at least 12", "changed every 90", "in vault 2"
+_SAID_OF_PASSWORD = frozenset("""
+least most less more than long short length min max minimum maximum every changed changes change expires expire
+expired reset rotated updated set same different required needed version page step attempt attempts try tries
+""".split())
+
+
+def _plain_words_password(value: str, rest: str) -> bool:
+    """"purple elephant 42": a password of plain words closed by a number, said right after
+    the word ("the password is …"); not when a word says something about it ("at least 12",
+    "changed every 90", "the same as 2") or a unit follows the number ("… 12 characters")."""
+    *words, _number = value.split()
+    if any(w in _FUNCTION_WORDS or w in _PROSE_WORDS or w in _SAID_ABOUT or w in _SAID_OF_PASSWORD
+           or w in _NOT_VALUE_BEFORE or w in _UNITS for w in words):
+        return False
+    after = rest.split(None, 1)
+    return not (after and after[0].lower().strip(",.;:!?") in _UNITS)
 
 
 def _find(pattern, text: str, held: frozenset, *groups: frozenset):
@@ -1146,6 +1209,13 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             value = match.group("value")
             if _value_is_secret(value, strict):
                 add(match.start("value"), match.end("value"), "password")
+    for match in _find(_NAMED_ASSIGNMENT, text, held, _KEY_CUES):
+        value = match.group("value")
+        if _secret_name(match.group("name")) and value[:1] not in "/~" and _value_is_secret(value, strict=False):
+            add(match.start("value"), match.end("value"), "password")
+    for match in _find(_WORDS_NUMBER_SAID, text, held, _BARE_CUES, _DIGITS):
+        if _plain_words_password(match.group("value"), text[match.end():]):
+            add(match.start("value"), match.end("value"), "password")
     for match in _find(_BARE, text, held, _BARE_CUES):
         value = match.group("value").rstrip(".!?)")
         if (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
@@ -1214,7 +1284,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         # no grammar of each language: the first word of the clause that is password-shaped
         for token in _TOKEN().finditer(match.group("rest")):
             value = token.group().rstrip(".!?),;:")
-            if _value_is_secret(value, strict=True) and not _DATE_LIKE().match(value):
+            if _value_is_secret(value, strict=True) and not _DATE_LIKE().match(value) and not _joined_words(value):
                 start = match.start("rest") + token.start()
                 add(start, start + len(value), "password")
                 break
