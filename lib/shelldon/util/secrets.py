@@ -20,7 +20,12 @@ What counts as a secret, most specific first:
 - url-credentials  the password in scheme://user:password@host
 - password         the value of a password/passwd/pwd/passphrase/secret/api_key/token/…
                    assignment ("password: x", "passwd=x", "api_key = 'x'", "the wifi
-                   password is x"); the key stays, only the value is replaced
+                   password is x"); the key stays, only the value is replaced; also a
+                   variable whose name holds the word ("export PGPASSWORD=x", "dbPassword:
+                   x", "stripeApiKey=x"; not "TOKEN_EXPIRY", "OLDPWD", a public key, a path)
+- password         plain words closed by a number right after "password is"/"password:"
+                   ("the password is purple elephant 42"), unless a word says something
+                   about it ("at least 12", "changed every 90") or a unit follows
 - password, code   the clause rule (below): what in a clause is shaped like the value of
                    the credential word it holds
 - password         a seed phrase said with other words: 12+ plain small words in a row, no
@@ -47,7 +52,7 @@ word: "X — no wait, that's the password"). In a clause holding a credential wo
 token within 12 tokens of it, before or after, that is shaped like that word's value is
 redacted:
 - password words (password, its one-edit typos that keep the w — "pasword", "passwrd",
-  "passowrd" —, pw, pwd, passphrase, login, creds, "wifi pass", "u NAME p", and heslo,
+  "passowrd", "psswd" —, pw, pwd, passphrase, login, creds, "wifi pass", "u NAME p", and heslo,
   clave, contraseña, senha, mot de passe, Passwort, Kennwort, wachtwoord, hasło, пароль,
   şifre, lösenord, salasana, passord, jelszó, 密码, パスワード, 비밀번호, …): a token of 6+
   characters mixing letters with digits or symbols. Not: a URL, an e-mail, a file name or
@@ -65,18 +70,24 @@ redacted:
 - key words (key, Schlüssel, setup/product/licence key, serial): three or more groups of
   3–6 capitals and digits with a digit among them ("MZXW 6YTB OI4T", "PHX-2291-AKQ7-ZZ03");
 - words for both (clave, κωδικός, 密码): both shapes;
+- a PIN or password word as the last part of a compound ("Online-Banking-PIN", "SIM-PIN",
+  "Wlan-Passwort"): a code word or a password word ("Bank-PIN-Brief" goes on: no word);
 - lock words (keybox, key safe, lockbox, Tresor, coffre, cassaforte, caja fuerte, kluis,
   sejf, сейф, Schlüsselkasten): a code or a dial combination;
 - place and alarm words (door, gate, garage, shed, locker, keypad, arm/disarm, porte, Tür…;
-  alarm) and "safe", and second-factor words (2fa, mfa, authenticator, steam guard): only a
-  value *given* — after a colon or "=", a giving word ("with", "is", "to", "goes", "är",
-  "i.e.") or next in a list after one — and no number word between ("locker number is
-  4471"): 4+ digits (a second factor's 6+, or groups of capitals and digits: R7K2M), a
-  combination, a code in words; an alarm's time of day given without a colon is the clock's;
-  "safe" the adjective and "my arm" are left;
-- a combination in pieces (combination, lock, place words, given): three or more numbers of
-  one or two digits, maybe after R or L, joined by spaces, commas or dashes ("19 - 42 - 07",
-  "R 34 L 12 R 8", "8 9 1 0"); a code in words: four or more digit words ("five nine two
+  alarm) and "safe", lock words (lock, bike/luggage/cable lock, phone/screen unlock, lock
+  screen), and second-factor words (2fa, mfa, authenticator, steam guard, recovery/backup
+  codes): only a value *given* — after a colon or "=", a giving word ("with", "is", "to",
+  "goes", "wants", "takes", "needs", "är", "i.e.") or next in a list after one — and no number
+  word between ("locker number is 4471"): 4+ digits (a lock's 3+, a second factor's 6+, or
+  groups of capitals and digits: R7K2M, or of small letters and digits joined by dashes, each
+  with a digit: 4f2a9-0c7e1), a combination, a code in words; an alarm's time of day given
+  without a colon is the clock's; "safe" the adjective and "my arm" are left; a number before
+  a unit ("120 cm", "220 degrees", "9 volt") is an amount;
+- a combination in pieces (combination, lock, place words, given — or right after a
+  combination word: "combo 36 - 12 - 28"): three or more numbers of one or two digits, maybe
+  after R or L, joined by spaces, commas or dashes ("19 - 42 - 07", "R 34 L 12 R 8", "8 9 1
+  0"); a code in words: four or more digit words ("five nine two
   zero"); an app password: four groups of four small letters after a password word and a
   colon, two or more unlike any word ("qwvt lmzr hxpk bnye");
 - more languages (a pattern of their own, behind their own cues): koden, koodi, cod/parolă,
@@ -97,9 +108,11 @@ code word, or one of the four after it); a number after a label (a colon between
 it when the label is a noun said with an article: "in case I lose the phone: 8412 0937");
 a credential word after "no"/"without" ("no
 passcode needed"); a password said as plain words ("the password is rosebud" is left:
-words are what the owner says about a password far more often than a password); digits
-for a password word (a PIN-like password needs a code word); a public ssh key; a word
-elided into the next ("dell'ufficio"); a key fingerprint after "SHA256:".
+words are what the owner says about a password far more often than a password — but
+"purple elephant 42" is taken, above); digits for a password word (a PIN-like password
+needs a code word); a public ssh key; a word elided into the next ("dell'ufficio"), or
+words joined by a dash after another language's password word ("Das Passwort für das
+Gäste-WLAN steht …"); a key fingerprint after "SHA256:".
 
 Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
 - Ordinary words, CamelCase and snake_case identifiers, file paths and dashed phrases are
