@@ -159,10 +159,12 @@ _SPECIFIC = [
      _cues("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_")),
     ("slack-token", lazy(r"(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,250}"), _cues("xox")),
     ("slack-token", lazy(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}"), _cues("hooks.slack.com")),
-    ("api-key", lazy(r"(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d\d-)?|live-|test-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), _cues("sk-")),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d\d-)?|live-|test-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"),
+     _cues("sk-")),
     ("api-key", lazy(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), _cues("k_live_", "k_test_")),
     ("api-key", lazy(r"(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}"), _cues("aiza")),
-    ("api-key", lazy(r"(?<![A-Za-z0-9_-])(?:npm_[A-Za-z0-9]{36}|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,})"), _cues("npm_", "glpat-", "hf_")),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_-])(?:npm_[A-Za-z0-9]{36}|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,})"),
+     _cues("npm_", "glpat-", "hf_")),
     # a Telegram bot's token: its numeric id, a colon, then "AA" and the secret
     ("api-key", lazy(r"(?<![\w:])\d{6,12}:AA[A-Za-z0-9_-]{30,40}(?![\w-])"), _cues(":aa")),
     ("jwt", lazy(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), _cues("eyj")),
@@ -275,8 +277,8 @@ _ANSWER_SAID = lazy(r"(?i:(?<!\w)(?<!\w')(?:mother'?s maiden name|maiden name|(?
                     r"[\"'“‘]?"
                     r"(?P<value>[A-Z0-9][\w'’-]{1,40}(?: [A-Z0-9][\w'’-]{1,40}){0,3})")
 _ANSWER_SUBJECT_CUES = _cues("maiden", "first", "childhood", "favourite", "favorite", "born", "grew", "birth")
-_ANSWER_CUES = _cues("security", "secret question", "memorable", "verification", "question", "asks", "asked", "answer",
-                "recovery", "set to", "told it", "portal", " site", " gave ", "bank")
+_ANSWER_CUES = _cues("security", "secret question", "memorable", "verification", "question", "asks", "asked",
+                     "answer", "recovery", "set to", "told it", "portal", " site", " gave ", "bank")
 # a wifi QR code's text, "WIFI:T:WPA;S:name;P:password;;": the P field
 _WIFI_QR = lazy(r"\bWIFI:(?:[A-Z]{1,2}:(?:\\.|[^;\\\n]){0,64};){0,6}?P:(?P<value>(?:\\.|[^;\\\n]){1,128})", re.IGNORECASE)
 # a URL that is itself the credential: a webhook's or a key's path ("discord.com/api/webhooks/
@@ -326,9 +328,9 @@ _WORD_JOINS = lazy(r"[-_'’]")
 _DATE_LIKE = lazy(r"[\d/.:-]+$")   # a date, a time or a number said after the word: not the password
 # a full-width comma or stop ends a token too: "密码忘记了，明天去重置" says no password
 _TOKEN = lazy(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]+")
-_FOREIGN_CUES = _cues("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha", "wachtw",
-                 "hasł", "hasl", "пароль", "ifre", "senord", "salasana", "adgangs", "passord", "heslo", "jelsz",
-                 "parola", "密码", "口令", "パスワード", "暗証", "비밀번호", "암호")
+_FOREIGN_CUES = _cues("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha",
+                      "wachtw", "hasł", "hasl", "пароль", "ifre", "senord", "salasana", "adgangs", "passord",
+                      "heslo", "jelsz", "parola", "密码", "口令", "パスワード", "暗証", "비밀번호", "암호")
 # "the NAS page asks for root / x", "router: admin and x": a user, then a password-shaped
 # value (checked by _value_is_secret), without the word password anywhere.
 # Not inside a path: "/home/pytest-of-root/pytest-12/x" names directories, not a login.
@@ -557,22 +559,24 @@ _CRED_WORD_MORE = lazy(
     + r")|(?P<key>gift ?cards?|voucher pin))(?![\w-])|(?P<joined>รหัสผ่าน)", re.IGNORECASE)
 # tested on the text after a space: " shed" is no "finished", " arm" no "warm"; the cues
 # in other scripts only on a text that is not ASCII
-_CRED_CUES_MORE = _cues(" door", "gate", "garage", " shed", "locker", "keypad", " arm", "disarm", "porte", "puerta",
-                   "cancello", "deur", "poort", "brama", "drzwi", "grind", "larm", "2fa", "mfa", "2sv", "factor",
-                   "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku", "jelsz", "parol", "lozink", "geslo",
-                   "hesl", "salasan", "mat khau", "sandi", "pin-", " lock", "unlock", "lockscreen", "security number", "security code",
-                   "cryptogramme", "verification", "wpa", " key", "gift", "voucher pin", "ccv", "geheim",
-                   "code secret", "code confidentiel", "pin-nummer", "pinnummer")
-_CRED_CUES_SCRIPTS = _cues("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन", "कोड", "كلمة", "رمز",
-                      "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
-_CRED_CUES = _cues("pas", "psw", "pssw", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
-              "ifre", "senord", "salasana", "adgangs", "passord", "jelsz", "パスワード", "비밀번호", "암호", "口令",
-              "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
-              "combo", "combin", "kombi", "safe", "padlock", "dial", "key", "schlüssel", "clave", "schloss", "cadenas",
-              "candado", "lucchetto", "hangslot", "cijferslot",
-              "κωδικ", "密码", " p ", " p:", "lockbox", "lock box", "tresor", "coffre", "cassaforte", "caja fuerte", "kluis", "sejf", "сейф",
-              "licen", "lizenz", "лиценз", "série", "seri", "clé de", "activation", "psk", "account", "konto",
-              "compte", "cuenta", "log in", "logging in", "log on", "sign in", "signing in")
+_CRED_CUES_MORE = _cues(" door", "gate", "garage", " shed", "locker", "keypad", " arm", "disarm", "porte",
+                        "puerta", "cancello", "deur", "poort", "brama", "drzwi", "grind", "larm", "2fa", "mfa",
+                        "2sv", "factor", "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku",
+                        "jelsz", "parol", "lozink", "geslo", "hesl", "salasan", "mat khau", "sandi", "pin-",
+                        " lock", "unlock", "lockscreen", "security number", "security code", "cryptogramme",
+                        "verification", "wpa", " key", "gift", "voucher pin", "ccv", "geheim", "code secret",
+                        "code confidentiel", "pin-nummer", "pinnummer")
+_CRED_CUES_SCRIPTS = _cues("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन",
+                           "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
+_CRED_CUES = _cues("pas", "psw", "pssw", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp",
+                   "kennw", "wachtw", "пар", "ifre", "senord", "salasana", "adgangs", "passord", "jelsz",
+                   "パスワード", "비밀번호", "암호", "口令", "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód",
+                   "kod", "код", "otp", "tan", "暗証", "combo", "combin", "kombi", "safe", "padlock", "dial",
+                   "key", "schlüssel", "clave", "schloss", "cadenas", "candado", "lucchetto", "hangslot",
+                   "cijferslot", "κωδικ", "密码", " p ", " p:", "lockbox", "lock box", "tresor", "coffre",
+                   "cassaforte", "caja fuerte", "kluis", "sejf", "сейф", "licen", "lizenz", "лиценз", "série",
+                   "seri", "clé de", "activation", "psk", "account", "konto", "compte", "cuenta", "log in",
+                   "logging in", "log on", "sign in", "signing in")
 _WINDOW = 12
 _REACH = 48   # how far past the window a run of groups may go on
 # not after "i.e."/"e.g." (what follows says what was meant), nor a spaced dash between two
@@ -991,7 +995,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             yield start, end, "password"
         elif family in ("key", "secret-key") and _key_shaped(token, family == "secret-key"):
             yield start, end, "password"
-        elif (family in ("code", "both", "lock") or (gated and given and (len(token) >= 4 or family in ("otp", "latch")))) \
+        elif (family in ("code", "both", "lock")
+              or (gated and given and (len(token) >= 4 or family in ("otp", "latch")))) \
                 and _CODE_SHAPE().match(token) and not _labelled(text, tokens, i, label) \
                 and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
             # digits in groups ("8391 0274 5519"): the whole run is one code
@@ -1016,7 +1021,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
                 and _combination_run(text, tokens, i) >= i:
             j = _combination_run(text, tokens, i)
             # "45 x 30 x 25 cm" is a size; "36 - 12 - 28, second row" a combination
-            if j + 1 >= len(tokens) or tokens[j + 1][2].lower() not in _UNITS or text[tokens[j][1]:tokens[j + 1][0]].strip():
+            if j + 1 >= len(tokens) or tokens[j + 1][2].lower() not in _UNITS \
+                    or text[tokens[j][1]:tokens[j + 1][0]].strip():
                 yield start, tokens[j][1], "code"
         elif token.lower() in _DIGIT_WORDS and (family in ("code", "both", "lock") or gated and given):
             # "pin is five nine two zero": a code said in words, four or more of them
@@ -1040,9 +1046,9 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
 
 # What each family's matches must contain (lower-cased where the pattern ignores case).
 _KEY_CUES = _cues("pass", "pwd", "pin", "secret", "key", "token", "bearer", "licen", "recovery", "backup")
-_CODE_CUES = _cues("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc", "alarm", "keypad", "key pad",
-              "padlock", "lockbox", "keysafe", "key safe", "opens", "unlocks", "arm", "takes", "is set", "safe",
-              "lock", "gate", "punch", "type", "enter", "key in", "tap", "press")
+_CODE_CUES = _cues("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc", "alarm", "keypad",
+                   "key pad", "padlock", "lockbox", "keysafe", "key safe", "opens", "unlocks", "arm", "takes",
+                   "is set", "safe", "lock", "gate", "punch", "type", "enter", "key in", "tap", "press")
 _WORD_CUES = _cues("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code", "token")
 _DIGITS = _cues(*"0123456789")
 # the rest of _spans' groups, one for each pattern it tries
