@@ -9,8 +9,9 @@ and how a corpus file is read.
              each written blind (its writer saw neither the gates' code nor any other
              corpus, and reported only its line counts and kinds) after the previous round's
              rules were final — heldout4 before the fourth — and measured once: that
-             round's clean figure (docs/RELIABILITY.md). Each but the latest was then read
-             by kind before the next round: its misses named the kinds the round widened.
+             round's clean figure (docs/RELIABILITY.md). Each was then read by kind before
+             the next round (heldout11 before the secret gate's twelfth): its misses named
+             the kinds the round widened.
 
 A line starting with "#" is a comment; blank lines are skipped.
 """

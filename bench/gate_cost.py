@@ -105,7 +105,12 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  "password: Velvet Otter ", "first pet, I told it Biscuit ", "zahlenkombi 4-8-1 ",
                  "`pass show a/b` login ",
                  # eleventh round: passwords given to what they unlock, shorthand with colons
-                 "unlocks with otter4ever ", "u: a p: ", "senha é 939393 ")
+                 "unlocks with otter4ever ", "u: a p: ", "senha é 939393 ",
+                 # twelfth round: locks given a code by a verb, a combination right after its word, recovery
+                 # codes in dashed groups, secret variable names, plain words and a number, compounds, typos
+                 "phone unlock wants 1234 ", "lock set to 582 ", "combo 36 - 12 - ", "recovery codes: a81f3-c29d0 ",
+                 "export PGPASSWORD=x ", "dbPasswordToken", "password is purple elephant 42 ", "password is lime ",
+                 "Online-Banking-PIN ist 123 ", "psswd 4 ", "-pin")
 
 
 def hostile_growth() -> tuple[float, str, float]:

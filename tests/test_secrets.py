@@ -13,7 +13,7 @@ import secrets_rate  # noqa: E402
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
                           "heldout7": 6, "heldout8": 5,
-                          "heldout9": 1, "heldout10": 2, "heldout11": 9}
+                          "heldout9": 1, "heldout10": 2, "heldout11": 0}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -360,3 +360,62 @@ def test_clause_rule_takes_the_value(text, value):
 def test_clause_rule_leaves_look_alikes(text):
     assert looks_secret(text) is None
 
+
+
+# the twelfth round: each widened kind, and what stresses it without being a secret
+TWELFTH_ROUND_TAKES = [
+    # a lock or a phone's unlock, a code given after a verb (three digits are enough)
+    ("the shed padlock wants 0719, the key one is lost", "0719"),
+    ("the lock on the blue suitcase needs 441", "441"),
+    ("her phone unlock wants 9021 and then a swipe", "9021"),
+    # a combination in pieces right after its word
+    ("bike combo 7 - 22 - 15 on the green one", "7 - 22 - 15"),
+    # recovery codes in dashed groups of small letters and digits
+    ("recovery codes from the old laptop, check twice before using: 7bd21-e0c4a 51ef9-aa3b0", "51ef9-aa3b0"),
+    # a variable whose name holds the word
+    ("export PGPASSWORD=lantern_quay_5", "lantern_quay_5"),
+    ('{"adminPassword": "ropewalk-88"}', "ropewalk-88"),
+    ("GITLABTOKEN=mulberry19cart", "mulberry19cart"),
+    ("paymentsApiKey: pk-7731-north", "pk-7731-north"),
+    # plain words closed by a number, right after the word and its verb
+    ("the password is windy harbour 31 for the shed laptop", "windy harbour 31"),
+    # a PIN or password word ending a compound
+    ("Meine Kreditkarten-PIN ist 70412", "70412"),
+    ("die Karten-Geheimzahl lautet 4471", "4471"),
+    # a typo of password without the a
+    ("pssword to the printer admin page is Gannet2015", "Gannet2015"),
+]
+TWELFTH_ROUND_LEAVES = [
+    "the keypad has 16 keys and a green light",
+    "a lock that takes 9 volt batteries is silly",
+    "lock model 4410 is the one the landlord fitted",
+    "the padlock needs 2 keys, one for each of us",
+    "unlock 5 new levels with the season pass",
+    "the screen lock is 30 seconds on the work laptop",
+    "the oven needs 200 degrees for the bread",
+    "combo meals 3, 4 and 5 come with a drink",
+    "recovery codes: print them, then store them offline",
+    "mfa pilot tickets: ops-2231 and ops-2232",
+    "PASSWORD_MAX_AGE=90 in the policy file",
+    "TOKEN_EXPIRY_SECONDS=3600",
+    "export OLDPWD=/srv/www",
+    "SSH_PUBLIC_KEY=ssh-ed25519",
+    "sortKey: date, foreignKey: owner_id",
+    "the password is at least 14 characters long",
+    "the password was reset after 5 attempts",
+    "QR-Code 4471 am Eingang scannen",
+    "Bank-PIN-Brief kommt in 3 Tagen",
+    "psst, the password thing is sorted",
+    "cat /etc/passwd shows the users",
+]
+
+
+@pytest.mark.parametrize("text, value", TWELFTH_ROUND_TAKES)
+def test_twelfth_round_takes_the_value(text, value):
+    out, count = redact(text)
+    assert count >= 1 and value not in out, out
+
+
+@pytest.mark.parametrize("text", TWELFTH_ROUND_LEAVES)
+def test_twelfth_round_leaves_look_alikes(text):
+    assert looks_secret(text) is None, redact(text)

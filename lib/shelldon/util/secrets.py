@@ -20,7 +20,12 @@ What counts as a secret, most specific first:
 - url-credentials  the password in scheme://user:password@host
 - password         the value of a password/passwd/pwd/passphrase/secret/api_key/token/…
                    assignment ("password: x", "passwd=x", "api_key = 'x'", "the wifi
-                   password is x"); the key stays, only the value is replaced
+                   password is x"); the key stays, only the value is replaced; also a
+                   variable whose name holds the word ("export PGPASSWORD=x", "dbPassword:
+                   x", "stripeApiKey=x"; not "TOKEN_EXPIRY", "OLDPWD", a public key, a path)
+- password         plain words closed by a number right after "password is"/"password:"
+                   ("the password is purple elephant 42"), unless a word says something
+                   about it ("at least 12", "changed every 90") or a unit follows
 - password, code   the clause rule (below): what in a clause is shaped like the value of
                    the credential word it holds
 - password         a seed phrase said with other words: 12+ plain small words in a row, no
@@ -47,7 +52,7 @@ word: "X — no wait, that's the password"). In a clause holding a credential wo
 token within 12 tokens of it, before or after, that is shaped like that word's value is
 redacted:
 - password words (password, its one-edit typos that keep the w — "pasword", "passwrd",
-  "passowrd" —, pw, pwd, passphrase, login, creds, "wifi pass", "u NAME p", and heslo,
+  "passowrd", "psswd" —, pw, pwd, passphrase, login, creds, "wifi pass", "u NAME p", and heslo,
   clave, contraseña, senha, mot de passe, Passwort, Kennwort, wachtwoord, hasło, пароль,
   şifre, lösenord, salasana, passord, jelszó, 密码, パスワード, 비밀번호, …): a token of 6+
   characters mixing letters with digits or symbols. Not: a URL, an e-mail, a file name or
@@ -65,18 +70,24 @@ redacted:
 - key words (key, Schlüssel, setup/product/licence key, serial): three or more groups of
   3–6 capitals and digits with a digit among them ("MZXW 6YTB OI4T", "PHX-2291-AKQ7-ZZ03");
 - words for both (clave, κωδικός, 密码): both shapes;
+- a PIN or password word as the last part of a compound ("Online-Banking-PIN", "SIM-PIN",
+  "Wlan-Passwort"): a code word or a password word ("Bank-PIN-Brief" goes on: no word);
 - lock words (keybox, key safe, lockbox, Tresor, coffre, cassaforte, caja fuerte, kluis,
   sejf, сейф, Schlüsselkasten): a code or a dial combination;
 - place and alarm words (door, gate, garage, shed, locker, keypad, arm/disarm, porte, Tür…;
-  alarm) and "safe", and second-factor words (2fa, mfa, authenticator, steam guard): only a
-  value *given* — after a colon or "=", a giving word ("with", "is", "to", "goes", "är",
-  "i.e.") or next in a list after one — and no number word between ("locker number is
-  4471"): 4+ digits (a second factor's 6+, or groups of capitals and digits: R7K2M), a
-  combination, a code in words; an alarm's time of day given without a colon is the clock's;
-  "safe" the adjective and "my arm" are left;
-- a combination in pieces (combination, lock, place words, given): three or more numbers of
-  one or two digits, maybe after R or L, joined by spaces, commas or dashes ("19 - 42 - 07",
-  "R 34 L 12 R 8", "8 9 1 0"); a code in words: four or more digit words ("five nine two
+  alarm) and "safe", lock words (lock, bike/luggage/cable lock, phone/screen unlock, lock
+  screen), and second-factor words (2fa, mfa, authenticator, steam guard, recovery/backup
+  codes): only a value *given* — after a colon or "=", a giving word ("with", "is", "to",
+  "goes", "wants", "takes", "needs", "är", "i.e.") or next in a list after one — and no number
+  word between ("locker number is 4471"): 4+ digits (a lock's 3+, a second factor's 6+, or
+  groups of capitals and digits: R7K2M, or of small letters and digits joined by dashes, each
+  with a digit: 4f2a9-0c7e1), a combination, a code in words; an alarm's time of day given
+  without a colon is the clock's; "safe" the adjective and "my arm" are left; a number before
+  a unit ("120 cm", "220 degrees", "9 volt") is an amount;
+- a combination in pieces (combination, lock, place words, given — or right after a
+  combination word: "combo 36 - 12 - 28"): three or more numbers of one or two digits, maybe
+  after R or L, joined by spaces, commas or dashes ("19 - 42 - 07", "R 34 L 12 R 8", "8 9 1
+  0"); a code in words: four or more digit words ("five nine two
   zero"); an app password: four groups of four small letters after a password word and a
   colon, two or more unlike any word ("qwvt lmzr hxpk bnye");
 - more languages (a pattern of their own, behind their own cues): koden, koodi, cod/parolă,
@@ -97,9 +108,11 @@ code word, or one of the four after it); a number after a label (a colon between
 it when the label is a noun said with an article: "in case I lose the phone: 8412 0937");
 a credential word after "no"/"without" ("no
 passcode needed"); a password said as plain words ("the password is rosebud" is left:
-words are what the owner says about a password far more often than a password); digits
-for a password word (a PIN-like password needs a code word); a public ssh key; a word
-elided into the next ("dell'ufficio"); a key fingerprint after "SHA256:".
+words are what the owner says about a password far more often than a password — but
+"purple elephant 42" is taken, above); digits for a password word (a PIN-like password
+needs a code word); a public ssh key; a word elided into the next ("dell'ufficio"), or
+words joined by a dash after another language's password word ("Das Passwort für das
+Gäste-WLAN steht …"); a key fingerprint after "SHA256:".
 
 Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
 - Ordinary words, CamelCase and snake_case identifiers, file paths and dashed phrases are
@@ -120,10 +133,14 @@ import itertools
 import math
 import re
 
-from .lazyre import cued, lazy
+from .lazyre import Cues, lazy
 from .skeleton import skeleton
 
 MARKER = "[redacted:{}]"
+# Every cue group below is declared on _CUES, all in lower case: _spans finds every cue the
+# lower-cased text holds at once, and each pattern's test is then a set lookup.
+_CUES = Cues()
+_cues = _CUES.group
 _MARKER_RE = lazy(r"\[redacted:[a-z-]+\]")
 
 # -- the specific formats --------------------------------------------------------------
@@ -133,21 +150,24 @@ _PRIVATE_KEY = lazy(
     r"(?:.*?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|.*\Z)", re.DOTALL)
 
 # (kind, pattern, cues); each pattern's whole match is replaced; a text holding none of
-# the cues (util/lazyre.py) is not matched against it.
+# the cues (util/lazyre.py) is not matched against it. A cue is looked for in the lower-cased
+# text: "akia" there may say yes to a pattern that then finds no "AKIA".
 _SPECIFIC = [
     ("aws-key", lazy(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
-     ("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA")),
+     _cues("akia", "asia", "agpa", "aida", "aroa", "anpa", "anva", "aipa")),
     ("github-token", lazy(r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})"),
-     ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_")),
-    ("slack-token", lazy(r"(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,250}"), ("xox",)),
-    ("slack-token", lazy(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}"), ("hooks.slack.com",)),
-    ("api-key", lazy(r"(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d\d-)?|live-|test-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"), ("sk-",)),
-    ("api-key", lazy(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), ("k_live_", "k_test_")),
-    ("api-key", lazy(r"(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}"), ("AIza",)),
-    ("api-key", lazy(r"(?<![A-Za-z0-9_-])(?:npm_[A-Za-z0-9]{36}|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,})"), ("npm_", "glpat-", "hf_")),
+     _cues("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_")),
+    ("slack-token", lazy(r"(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,250}"), _cues("xox")),
+    ("slack-token", lazy(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_-]{20,}"), _cues("hooks.slack.com")),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d\d-)?|live-|test-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}"),
+     _cues("sk-")),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"), _cues("k_live_", "k_test_")),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}"), _cues("aiza")),
+    ("api-key", lazy(r"(?<![A-Za-z0-9_-])(?:npm_[A-Za-z0-9]{36}|glpat-[A-Za-z0-9_-]{20,}|hf_[A-Za-z0-9]{30,})"),
+     _cues("npm_", "glpat-", "hf_")),
     # a Telegram bot's token: its numeric id, a colon, then "AA" and the secret
-    ("api-key", lazy(r"(?<![\w:])\d{6,12}:AA[A-Za-z0-9_-]{30,40}(?![\w-])"), (":AA",)),
-    ("jwt", lazy(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), ("eyJ",)),
+    ("api-key", lazy(r"(?<![\w:])\d{6,12}:AA[A-Za-z0-9_-]{30,40}(?![\w-])"), _cues(":aa")),
+    ("jwt", lazy(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), _cues("eyj")),
 ]
 
 _SPECIFIC_SHORTEST = 15   # "xoxb-" and 10 more: a text without so long a run holds none of them
@@ -165,12 +185,24 @@ _QUOTED = r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|`[^`\n]{1,200}`"
 _ASSIGNMENT = lazy(
     r"(?P<pre>(?<![A-Za-z0-9])" + _KEY_WORDS + r"[\"']?\s*(?::|=|=>|:=)\s*)"
     r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
+# an assignment whose NAME holds the word ("export PGPASSWORD=x", "dbPassword: x", "SLACKTOKEN=x"),
+# which _ASSIGNMENT's word boundary misses: any name, checked by _secret_name
+_NAMED_ASSIGNMENT = lazy(r"(?<![\w$.-])(?P<name>[A-Za-z][A-Za-z0-9_]{2,63})[\"']?[ \t]*(?::|=|:=)[ \t]*"
+                         r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})")
+_NAME_PARTS = lazy(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
+_SECRET_NAME_ENDS = ("password", "passwd", "passphrase", "secret", "token", "apikey", "secretkey", "privatekey",
+                     "accesskey")
 # prose: "my wifi password is x", "the passcode is x"
 _PROSE = lazy(
     r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin(?: code| number)?|api key|"
     r"secret key|token|licen[cs]e key|product key|recovery code|backup code)"
     r"\s+(?:is|was|=|to|will be|is now|is still|reads)\s+)"
     r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
+# "the password is purple elephant 42": plain words closed by a number, right after the word
+# and its verb (a run that holds a function word, or a number before a unit, is said about it)
+_WORDS_NUMBER_SAID = lazy(r"(?<![\w'])(?i:passwords?|passwd|pwd|pw|passcode|passwort)"
+                          r"(?:\s+(?i:is|was|is now|will be)\s+|\s*[:=]\s*)[\"']?"
+                          r"(?P<value>(?:[a-z]{3,12} ){2,4}\d{1,4})(?![\w.,:/-]?\d)")
 # "… / password Xy7!abc": no verb, so only a value that cannot be a word
 _BARE = lazy(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|pwd|pw|passcode|passphrase|pin)\s+)"
                    r"(?P<value>[^\s,;]{6,200})", re.IGNORECASE)
@@ -244,9 +276,9 @@ _ANSWER_SAID = lazy(r"(?i:(?<!\w)(?<!\w')(?:mother'?s maiden name|maiden name|(?
                     r"gave|used|wrote|typed|chose|picked|went with|set|told|answer)\s+(?i:it (?:as|to) |it |them |as |in |down |to )?)"
                     r"[\"'“‘]?"
                     r"(?P<value>[A-Z0-9][\w'’-]{1,40}(?: [A-Z0-9][\w'’-]{1,40}){0,3})")
-_ANSWER_SUBJECT_CUES = ("maiden", "first", "childhood", "favourite", "favorite", "born", "grew", "birth")
-_ANSWER_CUES = ("security", "secret question", "memorable", "verification", "question", "asks", "asked", "answer",
-                "recovery", "set to", "told it", "portal", " site", " gave ", "bank")
+_ANSWER_SUBJECT_CUES = _cues("maiden", "first", "childhood", "favourite", "favorite", "born", "grew", "birth")
+_ANSWER_CUES = _cues("security", "secret question", "memorable", "verification", "question", "asks", "asked",
+                     "answer", "recovery", "set to", "told it", "portal", " site", " gave ", "bank")
 # a wifi QR code's text, "WIFI:T:WPA;S:name;P:password;;": the P field
 _WIFI_QR = lazy(r"\bWIFI:(?:[A-Z]{1,2}:(?:\\.|[^;\\\n]){0,64};){0,6}?P:(?P<value>(?:\\.|[^;\\\n]){1,128})", re.IGNORECASE)
 # a URL that is itself the credential: a webhook's or a key's path ("discord.com/api/webhooks/
@@ -296,9 +328,9 @@ _WORD_JOINS = lazy(r"[-_'’]")
 _DATE_LIKE = lazy(r"[\d/.:-]+$")   # a date, a time or a number said after the word: not the password
 # a full-width comma or stop ends a token too: "密码忘记了，明天去重置" says no password
 _TOKEN = lazy(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]+")
-_FOREIGN_CUES = ("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha", "wachtw",
-                 "hasł", "hasl", "пароль", "ifre", "senord", "salasana", "adgangs", "passord", "heslo", "jelsz",
-                 "parola", "密码", "口令", "パスワード", "暗証", "비밀번호", "암호")
+_FOREIGN_CUES = _cues("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha",
+                      "wachtw", "hasł", "hasl", "пароль", "ifre", "senord", "salasana", "adgangs", "passord",
+                      "heslo", "jelsz", "parola", "密码", "口令", "パスワード", "暗証", "비밀번호", "암호")
 # "the NAS page asks for root / x", "router: admin and x": a user, then a password-shaped
 # value (checked by _value_is_secret), without the word password anywhere.
 # Not inside a path: "/home/pytest-of-root/pytest-12/x" names directories, not a login.
@@ -483,18 +515,26 @@ _CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码"
 # a door, a gate, a locker or an alarm named without a code word: only a value given as one
 # ("garage: 2580", "disarm with 8064", "hotel room safe: I set it to 0303"; see _shaped)
 _CRED_PLACE = (r"(?:front |back |side |main |garden |street |patio |cellar |basement )?doors?|gates?|garage|shed|"
-               r"lockers?|keypads?|key pad|(?:dis)?arms?|(?:dis)?arming|(?:bike |bicycle |cable |chain |door )?locks?|"
+               r"lockers?|keypads?|key pad|(?:dis)?arms?|(?:dis)?arming|"
                r"porten|porte|portail|puerta|portón|portone|"
                r"cancello|tür|haustür|hoftor|deur|poort|brama|drzwi|dörren|døren|grinden")
 _CRED_ALARM = r"alarms?|alarm system|burglar alarm|larm|larmet|alarme|alarma|allarme"
+# a lock that opens with a few digits, or what unlocks a phone: a value given as one, and
+# three digits are enough ("luggage lock set to 582", "phone unlock is 1397")
+_CRED_LATCH = (r"(?:bike |bicycle |cable |chain |door |luggage |suitcase |tsa |phone |screen |combination )?locks?|"
+               r"(?:phone |screen |iphone |ipad |tablet )?unlock|lock ?screen")
 # a second factor named without the word code ("paypal 2fa backup: 691 204, 338 570")
-_CRED_OTP = r"2fa|mfa|2sv|two-factor|two factor|2-step|two-step|authenticator|steam guard"
+_CRED_OTP = (r"2fa|mfa|2sv|two-factor|two factor|2-step|two-step|authenticator|steam guard|"
+             r"(?:recovery|backup) codes?")
 _CRED_WORD = lazy(
     r"(?<![\w-])(?:(?P<lock>" + _CRED_LOCK + r")|(?P<password>" + _CRED_PASSWORD + r")|(?P<code>" + _CRED_CODE
     + r")|(?P<combo>" + _CRED_COMBO + r")|(?P<key>" + _CRED_KEY + r")|(?P<both>" + _CRED_BOTH + r")"
     + r"|(?P<account>" + _CRED_ACCOUNT + r")"
-    # a typo of password: checked against the word below ("pasword", "passwrd", "passowrd")
-    + r"|(?P<typo>p[a@]s[a-z0@]{2,7}))(?![\w-])"
+    # a typo of password: checked against the word below ("pasword", "passwrd", "psswd")
+    + r"|(?P<typo>p[a@]?s[a-z0@]{2,7}))(?![\w-])"
+    # the last part of a compound ("Online-Banking-PIN", "SIM-PIN", "Wlan-Passwort")
+    + r"|(?<=\w-)(?:(?P<compound_code>pin|pins|pincode|passcode|geheimzahl)|"
+    + r"(?P<compound_password>passwort|password|passwd|kennwort|wachtwoord|contraseña|senha))(?![\w-])"
     + r"|(?<!\w)(?P<licence>" + _CRED_LICENCE + r")(?!\w)"
     # "密码是602913": the languages without spaces join the word to what follows
     + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호)"
@@ -513,27 +553,30 @@ _CRED_CODE_MORE = (r"security number|security code|cryptogramme|cryptogramme vis
                    r"kods|kodi|pin-kód|pin-koodi|pinkode|pinkoden|kode pin|mã pin|mã số|पिन|कोड|קוד|הקוד|کد")
 _CRED_BOTH_MORE = r"الرقم السري|الرمز السري|رمز المرور|رمزها|رمز"
 _CRED_WORD_MORE = lazy(
-    r"(?<![\w-])(?:(?P<place>" + _CRED_PLACE + r")|(?P<alarm>" + _CRED_ALARM + r")|(?P<otp>" + _CRED_OTP + r")"
+    r"(?<![\w-])(?:(?P<place>" + _CRED_PLACE + r")|(?P<latch>" + _CRED_LATCH + r")|(?P<alarm>" + _CRED_ALARM + r")"
+    + r"|(?P<otp>" + _CRED_OTP + r")"
     + r"|(?P<password>" + _CRED_PASSWORD_MORE + r")|(?P<code>" + _CRED_CODE_MORE + r")|(?P<both>" + _CRED_BOTH_MORE
     + r")|(?P<key>gift ?cards?|voucher pin))(?![\w-])|(?P<joined>รหัสผ่าน)", re.IGNORECASE)
 # tested on the text after a space: " shed" is no "finished", " arm" no "warm"; the cues
 # in other scripts only on a text that is not ASCII
-_CRED_CUES_MORE = (" door", "gate", "garage", " shed", "locker", "keypad", " arm", "disarm", "porte", "puerta",
-                   "cancello", "deur", "poort", "brama", "drzwi", "grind", "larm", "2fa", "mfa", "2sv", "factor",
-                   "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku", "jelsz", "parol", "lozink", "geslo",
-                   "hesl", "salasan", "mat khau", "sandi", "pin-", " lock", "security number", "security code",
-                   "cryptogramme", "verification", "wpa", " key", "gift", "voucher pin", "ccv", "geheim",
-                   "code secret", "code confidentiel", "pin-nummer", "pinnummer")
-_CRED_CUES_SCRIPTS = ("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन", "कोड", "كلمة", "رمز",
-                      "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
-_CRED_CUES = ("pas", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "kennw", "wachtw", "пар",
-              "ifre", "senord", "salasana", "adgangs", "passord", "jelsz", "パスワード", "비밀번호", "암호", "口令",
-              "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód", "kod", "код", "otp", "tan", "暗証",
-              "combo", "combin", "kombi", "safe", "padlock", "dial", "key", "schlüssel", "clave", "schloss", "cadenas",
-              "candado", "lucchetto", "hangslot", "cijferslot",
-              "κωδικ", "密码", " p ", " p:", "lockbox", "lock box", "tresor", "coffre", "cassaforte", "caja fuerte", "kluis", "sejf", "сейф",
-              "licen", "lizenz", "лиценз", "série", "seri", "clé de", "activation", "psk", "account", "konto",
-              "compte", "cuenta", "log in", "logging in", "log on", "sign in", "signing in")
+_CRED_CUES_MORE = _cues(" door", "gate", "garage", " shed", "locker", "keypad", " arm", "disarm", "porte",
+                        "puerta", "cancello", "deur", "poort", "brama", "drzwi", "grind", "larm", "2fa", "mfa",
+                        "2sv", "factor", "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku",
+                        "jelsz", "parol", "lozink", "geslo", "hesl", "salasan", "mat khau", "sandi", "pin-",
+                        " lock", "unlock", "lockscreen", "security number", "security code", "cryptogramme",
+                        "verification", "wpa", " key", "gift", "voucher pin", "ccv", "geheim", "code secret",
+                        "code confidentiel", "pin-nummer", "pinnummer")
+_CRED_CUES_SCRIPTS = _cues("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन",
+                           "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
+_CRED_CUES = _cues("pas", "psw", "pssw", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp",
+                   "kennw", "wachtw", "пар", "ifre", "senord", "salasana", "adgangs", "passord", "jelsz",
+                   "パスワード", "비밀번호", "암호", "口令", "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód",
+                   "kod", "код", "otp", "tan", "暗証", "combo", "combin", "kombi", "safe", "padlock", "dial",
+                   "key", "schlüssel", "clave", "schloss", "cadenas", "candado", "lucchetto", "hangslot",
+                   "cijferslot", "κωδικ", "密码", " p ", " p:", "lockbox", "lock box", "tresor", "coffre",
+                   "cassaforte", "caja fuerte", "kluis", "sejf", "сейф", "licen", "lizenz", "лиценз", "série",
+                   "seri", "clé de", "activation", "psk", "account", "konto", "compte", "cuenta", "log in",
+                   "logging in", "log on", "sign in", "signing in")
 _WINDOW = 12
 _REACH = 48   # how far past the window a run of groups may go on
 # not after "i.e."/"e.g." (what follows says what was meant), nor a spaced dash between two
@@ -569,21 +612,24 @@ _UNITS = frozenset("""
 digit digits character characters chars char letters times tries attempts wrong minute minutes mins min seconds
 second secs sec s hours hour hrs h days day weeks week months month years year yrs people euros euro eur dollars
 usd pounds gbp kg g km m cm mm ml l mb gb tb % pages lines items pcs calories kcal steps points pts rows words
-numbers grams kilos miles metres meters
+numbers grams kilos miles metres meters degrees degree ° bit bits ms volt volts quid bucks buttons
 """.split())
 # digits, or digits with one capital among them (B4127, 47A19, 4B512, 2291K)
 _CODE_SHAPE = lazy(r"^(?:[*#]?\d{3,12}[#*]?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,7}[A-Z]\d{1,7}|\d{4,8}[A-Z])$")
 _COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|(?:[A-Z]-)?\d{1,2}(?:-\d{1,2}){2,5})$")   # "C-4-7-9" too
 # a piece of a combination said in pieces ("R 34 L 12 R 8", "19 - 42 - 07")
 _DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–]|left|right|links|rechts|gauche|droite|izquierda|derecha)$")
-# a 2FA backup code in letters and digits ("R7K2M"); digits alone are _CODE_SHAPE's
-_OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$")
+# a 2FA backup code in letters and digits ("R7K2M"); digits alone are _CODE_SHAPE's; or groups
+# of small letters and digits joined by dashes, each with a digit ("4f2a9-0c7e1")
+_OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$"
+                  r"|^(?=[a-z\d-]*[a-z])(?=[a-z]*\d)[a-z\d]{4,6}(?:-(?=[a-z]*\d)[a-z\d]{4,6}){1,3}$")
 _CLOCK = lazy(r"^(?:[01]\d|2[0-3])[0-5]\d$")
 _ENTER_VERBS = frozenset("punch type key tap enter put press dial".split())
 # what gives the value of a lock or a place named without a code word: "opens with 8064",
 # "I set it to 0303", "är 1347", "i.e. 8 9 1 0" (a colon or "=" gives one too)
 _GIVERS = frozenset("""
 with is are was goes go to = är ist est es è é er je jest enter punch type tap press dial i.e ie e.g eg
+wants takes needs
 """.split())
 # a code said in words, in the languages the gate has code words for ("five nine two zero")
 _DIGIT_WORDS = frozenset("""
@@ -610,7 +656,7 @@ _WORDISH = lazy(r"[A-Z]?[a-z]{2,}")
 _HEX_KEY = lazy(r"^(?:0x)?[0-9a-fA-F]{32,}$")
 _NOT_PASSWORD = lazy(r"^(?:[a-z][a-z0-9+.-]*://.*|www\..*|[\w.+-]+@[\w-]+\.[\w.-]+|[\w-]+\.[A-Za-z]{1,4}|"
                      r"v?\d+(?:[.,:/-]\d+)+[a-z]{0,3}|\d+(?:[.,]\d+)?(?:[a-z]{1,3}|°[cf]?|%)|\d+-[a-z]+|"
-                     r"[a-z._-]+(?:/[a-z._-]+)+)$")   # …, "24-character", "email/work" (a path)
+                     r"[~/]?[a-z._-]+(?:/[a-z._-]+)+)$")   # …, "24-character", "email/work", "/etc/passwd" (paths)
 
 
 def _other_code(text: str, at: int) -> bool:
@@ -716,7 +762,8 @@ def _clause_spans(text: str, more: bool = True):
         name = word.lastgroup
         if name == "typo" and not _typo_of_password(word.group("typo")):
             continue
-        family = {"typo": "password", "short": "password", "joined": "both", "licence": "key"}.get(name, name)
+        family = {"typo": "password", "short": "password", "joined": "both", "licence": "key", "compound_code": "code",
+                  "compound_password": "password"}.get(name, name)
         w_start = word.start(name)
         # before the word only a full stop, a question, a newline… ends the clause: "X — no
         # wait, that's the password" gives the value first
@@ -738,7 +785,7 @@ def _clause_spans(text: str, more: bool = True):
             continue
         if _GENERAL().search(lower, max(0, w_start - 24), w_start):
             continue   # "the most common PINs": of all of its kind, not one
-        if family == "code" and word.group("code").lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
+        if family == "code" and word.group(name).lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
             continue   # "pin the note to the fridge"
         if family == "combo" and word.group("combo").lower() == "safe" and (prev in _SAFE_BEFORE or nxt in _SAFE_AFTER):
             continue   # "a safe bet", "keep it safe": the adjective
@@ -788,7 +835,7 @@ def _key_shaped(token: str, secret_key: bool) -> bool:
 # A seed phrase said with other words ("my wallet seed, keep it safe: w1 … w12"): twelve or
 # more plain small words in a row, none of them a word prose is held together by, in a
 # text that speaks of a seed, a wallet or a mnemonic. Prose always has function words.
-_SEED_CUES = ("seed", "wallet", "mnemonic", "recovery", "phrase", "crypto", "bip39", "metamask", "ledger", "trezor")
+_SEED_CUES = _cues("seed", "wallet", "mnemonic", "recovery", "phrase", "crypto", "bip39", "metamask", "ledger", "trezor")
 _SEED_WORD = lazy(r"[a-z]{3,8}")
 _SEED_LENGTH = 12
 _FUNCTION_WORDS = frozenset("""
@@ -888,6 +935,10 @@ def _title_run(text: str, tokens, i: int) -> int:
     return j if j - i >= 2 else i - 1
 
 
+def _otp_group(token: str) -> bool:
+    return bool(_OTP_GROUP().match(token))
+
+
 def _dial_number(token: str) -> bool:
     return bool(_DIAL_PART().match(token if len(token) < 3 else token.lower()))
 
@@ -907,7 +958,7 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
     i, chained = lo, -2
     # a place or a lock named without a code word ("side door: 1593", "disarm with 8064",
     # "2fa backup: 691 204"): only a value given as one, 4+ digits (3 for a 2FA code)
-    gated = family in ("place", "alarm", "combo", "otp")
+    gated = family in ("place", "latch", "alarm", "combo", "otp")
     while i < hi:
         start, end, token = tokens[i]
         if i == at or (i == at + 1 and family in ("code", "both") and token.lower() in ("code", "pin", "number")):
@@ -944,7 +995,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             yield start, end, "password"
         elif family in ("key", "secret-key") and _key_shaped(token, family == "secret-key"):
             yield start, end, "password"
-        elif (family in ("code", "both", "lock") or (gated and given and (len(token) >= 4 or family == "otp"))) \
+        elif (family in ("code", "both", "lock")
+              or (gated and given and (len(token) >= 4 or family in ("otp", "latch")))) \
                 and _CODE_SHAPE().match(token) and not _labelled(text, tokens, i, label) \
                 and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
             # digits in groups ("8391 0274 5519"): the whole run is one code
@@ -955,18 +1007,22 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             if family != "otp" or sum(map(str.isdigit, text[start:tokens[j][1]])) >= 6:
                 yield start, tokens[j][1], "code"
                 chained = j
-        elif family == "otp" and given and _OTP_GROUP().match(token):
-            # "steam guard backup: R7K2M X9P4T B3N8W"
-            j = _run(text, tokens, i, lambda t: bool(_OTP_GROUP().match(t)), ("", ","))
+        elif family == "otp" and given and _otp_group(token):
+            # "steam guard backup: R7K2M X9P4T B3N8W", "recovery codes: 4f2a9-0c7e1 9b3d2-7a6f4"
+            j = _run(text, tokens, i, _otp_group, ("", ","))
             yield start, tokens[j][1], "code"
             chained = j
         elif (family in ("combo", "lock") or (gated and given and family != "otp")) and _COMBO_SHAPE().match(token) \
                 and nxt not in _UNITS:
             yield start, end, "code"
-        elif (family in ("lock", "combo") or gated) and given and _dial_number(token) \
+        elif (family in ("lock", "combo") or gated) and (given or (i == at + 1 and family in ("lock", "combo")
+                                                                    and tokens[at][2].lower() != "dial")) \
+                and _dial_number(token) \
                 and _combination_run(text, tokens, i) >= i:
             j = _combination_run(text, tokens, i)
-            if j + 1 >= len(tokens) or tokens[j + 1][2].lower() not in _UNITS:   # "45 x 30 x 25 cm" is a size
+            # "45 x 30 x 25 cm" is a size; "36 - 12 - 28, second row" a combination
+            if j + 1 >= len(tokens) or tokens[j + 1][2].lower() not in _UNITS \
+                    or text[tokens[j][1]:tokens[j + 1][0]].strip():
                 yield start, tokens[j][1], "code"
         elif token.lower() in _DIGIT_WORDS and (family in ("code", "both", "lock") or gated and given):
             # "pin is five nine two zero": a code said in words, four or more of them
@@ -989,12 +1045,30 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
 # -- the two calls ---------------------------------------------------------------------
 
 # What each family's matches must contain (lower-cased where the pattern ignores case).
-_KEY_CUES = ("pass", "pwd", "pin", "secret", "key", "token", "bearer", "licen", "recovery", "backup")
-_CODE_CUES = ("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc", "alarm", "keypad", "key pad",
-              "padlock", "lockbox", "keysafe", "key safe", "opens", "unlocks", "arm", "takes", "is set", "safe",
-              "lock", "gate", "punch", "type", "enter", "key in", "tap", "press")
-_WORD_CUES = ("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code", "token")
-_DIGITS = tuple("0123456789")
+_KEY_CUES = _cues("pass", "pwd", "pin", "secret", "key", "token", "bearer", "licen", "recovery", "backup")
+_CODE_CUES = _cues("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc", "alarm", "keypad",
+                   "key pad", "padlock", "lockbox", "keysafe", "key safe", "opens", "unlocks", "arm", "takes",
+                   "is set", "safe", "lock", "gate", "punch", "type", "enter", "key in", "tap", "press")
+_WORD_CUES = _cues("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code", "token")
+_DIGITS = _cues(*"0123456789")
+# the rest of _spans' groups, one for each pattern it tries
+_MARKER_CUES, _PRIVATE_KEY_CUES = _cues("[redacted:"), _cues("private key")
+_SCHEME_CUES, _AT_CUES, _EQUALS_CUES = _cues("://"), _cues("@"), _cues("=")
+_BARE_CUES = _cues("pw", "pass", "pin")
+_UNLOCKS_CUES = _cues("with", "wants", "asks", "needs")
+_CURL_CUES, _CURL_TOOL_CUES = _cues("-u", "--user"), _cues("curl", "wget", "http")
+_CLI_CUES = _cues("-p", "-a", "--pass", "--auth")
+_SECURITY_CUES = _cues("answer", "memorable", "maiden")
+_WIFI_QR_CUES = _cues("wifi:")
+_ARROW_CUES, _ARROW_GIVES = _cues("sec", "memorable"), _cues("=", "→", "->")
+_NETWORK_CUES = _cues("ssid", "network", "wifi", "wi-fi")
+_PHRASE_CUES = _cues("phrase", "mnemonic", "words", "frase", "wachtzin", "lösenfras", "satz")
+_FOREIGN_CODE_CUES = _cues("code", "digo", "codice", "kod", "код", "pin")
+_PAIR_CUES = _cues(" / ", "admin", "root", "user", "login", "account", "@")
+_BEARER_CUES = _cues("bearer", "basic", "token")
+_PUBLIC_KEY_CUES = _cues("ssh-", "ecdsa-", "sk-ssh", "sk-ecdsa")
+# _CRED_CUES_MORE is looked for after a space: at the very start of the text too
+_CRED_STARTS = tuple(cue[1:] for cue in _CRED_CUES_MORE if cue.startswith(" "))
 
 
 def _alarm_clock(named: str, value: str) -> bool:
@@ -1004,10 +1078,41 @@ def _alarm_clock(named: str, value: str) -> bool:
             and not any(word in named for word in ("code", "pin", "combo", "combination", "with", " arm", "disarm")))
 
 
-def _find(pattern, text: str, *cues, where: str | None = None):
-    """pattern's matches in text; none, and nothing compiled, when where (text unless
-    given) lacks a cue of each group."""
-    return pattern().finditer(text) if cued(text if where is None else where, *cues) else ()
+def _secret_name(name: str) -> bool:
+    """Does a variable's name say its value is a secret ("PGPASSWORD", "dbPassword",
+    "stripeApiKey", "SLACK_BOT_TOKEN")? Not "PWD"/"OLDPWD" (the shell's directories), not a
+    public key, not a name that goes on past the word ("TOKEN_EXPIRY", "passwordHint")."""
+    parts = [part.lower() for part in _NAME_PARTS().findall(name)]
+    if not parts or "public" in parts:
+        return False
+    last = parts[-1]
+    return (last.endswith(_SECRET_NAME_ENDS) or (last == "pwd" and name.lower() not in ("pwd", "oldpwd"))
+            or (last == "key" and len(parts) > 1 and parts[-2] in _KEY_QUALIFIERS))
+
+
+# what a password is said to be, not what it is: "at least 12", "changed every 90", "in vault 2"
+_SAID_OF_PASSWORD = frozenset("""
+least most less more than long short length min max minimum maximum every changed changes change expires expire
+expired reset rotated updated set same different required needed version page step attempt attempts try tries
+""".split())
+
+
+def _plain_words_password(value: str, rest: str) -> bool:
+    """"purple elephant 42": a password of plain words closed by a number, said right after
+    the word ("the password is …"); not when a word says something about it ("at least 12",
+    "changed every 90", "the same as 2") or a unit follows the number ("… 12 characters")."""
+    *words, _number = value.split()
+    if any(w in _FUNCTION_WORDS or w in _PROSE_WORDS or w in _SAID_ABOUT or w in _SAID_OF_PASSWORD
+           or w in _NOT_VALUE_BEFORE or w in _UNITS for w in words):
+        return False
+    after = rest.split(None, 1)
+    return not (after and after[0].lower().strip(",.;:!?") in _UNITS)
+
+
+def _find(pattern, text: str, held: frozenset, *groups: frozenset):
+    """pattern's matches in text; none, and nothing compiled, when held (the cues text holds,
+    _CUES.held of it lower-cased) lacks a cue of each group."""
+    return pattern().finditer(text) if _CUES.held_all(held, *groups) else ()
 
 
 def _value_end(match) -> int:
@@ -1102,36 +1207,44 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         found[left:right] = [(start, end, kind)]
 
     lower = text.lower()
+    held = _CUES.held(lower)
     longest = max(map(len, text.split()), default=0)   # the longest run without a space
-    for match in _find(_MARKER_RE, text, ("[redacted:",)):  # already redacted: nothing in a marker is new
+    for match in _find(_MARKER_RE, text, held, _MARKER_CUES):  # already redacted: nothing in a marker is new
         found.append((match.start(), match.end(), ""))   # in order, apart: found stays sorted
-    for match in _find(_PRIVATE_KEY, text, ("PRIVATE KEY",)):
+    for match in _find(_PRIVATE_KEY, text, held, _PRIVATE_KEY_CUES):
         add(match.start(), match.end(), "private-key")
     for kind, pattern, cues in _SPECIFIC if longest >= _SPECIFIC_SHORTEST else ():
-        for match in _find(pattern, text, cues):
+        for match in _find(pattern, text, held, cues):
             add(match.start(), match.end(), kind)
-    for match in _find(_URL_CREDENTIALS, text, ("://",), ("@",)):
+    for match in _find(_URL_CREDENTIALS, text, held, _SCHEME_CUES, _AT_CUES):
         value = match.group("value")
         if not _MARKER_RE().fullmatch(value) and value.lower() not in _PLACEHOLDERS:
             add(match.start("value"), match.end("value"), "url-credentials")
-    for match in _find(_QUERY_SECRET, text, ("=",)):
+    for match in _find(_QUERY_SECRET, text, held, _EQUALS_CUES):
         if not _MARKER_RE().match(match.group("value")):
             add(match.start("value"), match.end("value"), "token")
     for pattern, strict in ((_ASSIGNMENT, False), (_PROSE, True)):
-        for match in _find(pattern, text, _KEY_CUES, where=lower):
+        for match in _find(pattern, text, held, _KEY_CUES):
             value = match.group("value")
             if _value_is_secret(value, strict):
                 add(match.start("value"), match.end("value"), "password")
-    for match in _find(_BARE, text, ("pw", "pass", "pin"), where=lower):
+    for match in _find(_NAMED_ASSIGNMENT, text, held, _KEY_CUES):
+        value = match.group("value")
+        if _secret_name(match.group("name")) and value[:1] not in "/~" and _value_is_secret(value, strict=False):
+            add(match.start("value"), match.end("value"), "password")
+    for match in _find(_WORDS_NUMBER_SAID, text, held, _BARE_CUES, _DIGITS):
+        if _plain_words_password(match.group("value"), text[match.end():]):
+            add(match.start("value"), match.end("value"), "password")
+    for match in _find(_BARE, text, held, _BARE_CUES):
         value = match.group("value").rstrip(".!?)")
         if (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
                 and "(" not in value):
             add(match.start("value"), match.start("value") + len(value), "password")
-    for match in _find(_CODE_SAID, text, _DIGITS, _CODE_CUES, where=lower):
+    for match in _find(_CODE_SAID, text, held, _DIGITS, _CODE_CUES):
         if not _other_code(text, match.start()) and not _alarm_clock(lower[match.start():match.start("code")],
                                                                           match.group("code")):
             add(match.start("code"), match.end("code"), "code")   # not "zip code on the invoice: 94110"
-    for match in _find(_WORD_SAID, text, _WORD_CUES, where=lower):
+    for match in _find(_WORD_SAID, text, held, _WORD_CUES):
         value = match.group("value")
         if _value_is_secret(value, strict=True) or (
                 _SECRET_WORD().match(match.group()) and value.isalpha() and value.lower() not in _PROSE_WORDS):
@@ -1144,37 +1257,36 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                         break
                     add(more.start("value"), more.end("value"), "password")
                     end = more.end()
-    for match in _find(_UNLOCKS_WITH, text, ("with", "wants", "asks", "needs"), _DIGITS, where=lower):
+    for match in _find(_UNLOCKS_WITH, text, held, _UNLOCKS_CUES, _DIGITS):
         name = "value" if match.group("value") else "wanted"
         value = match.group(name).rstrip(".!?)")
         if _password_shaped(value) and any(c.isdigit() for c in value) and not value[:1].isdigit():
             add(match.start(name), match.start(name) + len(value), "password")
-    for match in _find(_CURL_USER, text, ("-u", "--user"), ("curl", "wget", "http"), where=lower):
+    for match in _find(_CURL_USER, text, held, _CURL_CUES, _CURL_TOOL_CUES):
         add(match.start("value"), match.end("value"), "password")
-    for match in _find(_CLI_PASSWORD, text, ("-p", "-a", "--pass", "--auth"), where=lower):
+    for match in _find(_CLI_PASSWORD, text, held, _CLI_CUES):
         if _value_is_secret(match.group("value"), strict=False):
             add(match.start("value"), match.end("value"), "password")
-    for match in _find(_SECURITY_ANSWER, text, ("answer", "memorable", "maiden"), where=lower):
+    for match in _find(_SECURITY_ANSWER, text, held, _SECURITY_CUES):
         value = match.group("value")
         if _value_is_secret(value, strict=False) and value.split()[0].lower() not in _PROSE_WORDS:
             end = _value_end(match)
             add(match.start("value"), end, "password")
-    for match in _find(_ANSWER_SAID, text, _ANSWER_SUBJECT_CUES, _ANSWER_CUES, where=lower):
+    for match in _find(_ANSWER_SAID, text, held, _ANSWER_SUBJECT_CUES, _ANSWER_CUES):
         if match.group("value").split()[0].lower() not in _PROSE_WORDS:   # "… is The Same as the bank's"
             add(match.start("value"), match.end("value"), "password")
-    for match in _find(_WIFI_QR, text, ("wifi:",), where=lower):
+    for match in _find(_WIFI_QR, text, held, _WIFI_QR_CUES):
         add(match.start("value"), match.end("value"), "password")
-    for match in _find(_SECURITY_ARROW, text, ("sec", "memorable"), ("=", "→", "->"), where=lower):
+    for match in _find(_SECURITY_ARROW, text, held, _ARROW_CUES, _ARROW_GIVES):
         value = match.group("value").rstrip()
         if value.split()[0].lower() not in _PROSE_WORDS:   # "sec q options = all boring"
             add(match.start("value"), match.start("value") + len(value), "password")
-    for match in _find(_NETWORK_KEY, text, ("ssid", "network", "wifi", "wi-fi"), where=lower):
+    for match in _find(_NETWORK_KEY, text, held, _NETWORK_CUES):
         value = match.group("value")
         if _value_is_secret(value, strict=True):
             end = _value_end(match)
             add(match.start("value"), end, "password")
-    for match in _find(_PHRASE_SAID, text, ("phrase", "mnemonic", "words", "frase", "wachtzin", "lösenfras", "satz"),
-                       where=lower):
+    for match in _find(_PHRASE_SAID, text, held, _PHRASE_CUES):
         value = match.group("value").rstrip()
         words = value.lower().split()
         if _A_KIND().search(lower, max(0, match.start() - 24), match.start()):
@@ -1187,28 +1299,29 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             continue   # "is NOT in the cloud" — but "not all who wander are lost" is one
         if len(value.split()) >= 2 or _value_is_secret(value, strict=True):
             add(match.start("value"), match.start("value") + len(value), "password")
-    for match in _find(_FOREIGN_SAID, text, _FOREIGN_CUES, where=lower):
+    for match in _find(_FOREIGN_SAID, text, held, _FOREIGN_CUES):
         # no grammar of each language: the first word of the clause that is password-shaped
         for token in _TOKEN().finditer(match.group("rest")):
             value = token.group().rstrip(".!?),;:")
-            if _value_is_secret(value, strict=True) and not _DATE_LIKE().match(value):
+            if _value_is_secret(value, strict=True) and not _DATE_LIKE().match(value) and not _joined_words(value):
                 start = match.start("rest") + token.start()
                 add(start, start + len(value), "password")
                 break
             if token.group()[-1:] in ".;":
                 break   # the clause ended
-    for match in _find(_FOREIGN_CODE, text, ("code", "digo", "codice", "kod", "код", "pin"), _DIGITS, where=lower):
+    for match in _find(_FOREIGN_CODE, text, held, _FOREIGN_CODE_CUES, _DIGITS):
         if not _other_code(text, match.start()):   # "le code de la route a changé en 2024"
             add(match.start("code"), match.end("code"), "code")
-    more = cued(" " + lower, _CRED_CUES_MORE) or (not text.isascii() and cued(lower, _CRED_CUES_SCRIPTS))
-    credential_talk = more or cued(lower, _CRED_CUES)
+    more = _CUES.held_all(held, _CRED_CUES_MORE) or lower.startswith(_CRED_STARTS) or (
+        not text.isascii() and _CUES.held_all(held, _CRED_CUES_SCRIPTS))
+    credential_talk = more or _CUES.held_all(held, _CRED_CUES)
     if credential_talk:
         for start, end, kind in _clause_spans(text, more):
             add(start, end, kind)
-    if cued(lower, _SEED_CUES):
+    if _CUES.held_all(held, _SEED_CUES):
         for start, end, kind in _seed_spans(text, lower):
             add(start, end, kind)
-    for match in _find(_PAIR, text, (" / ", "admin", "root", "user", "login", "account", "@"), where=lower):
+    for match in _find(_PAIR, text, held, _PAIR_CUES):
         value = match.group("value").rstrip(".!?)")
         if _value_is_secret(value, strict=True) and any(c.isdigit() for c in value) and _classes(value) >= 2 \
                 and not _HEX_KEY().match(value):   # "python@sha256:3c1e…": an image's digest
@@ -1219,7 +1332,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in cards:
         if _is_card(match.group()):
             add(match.start(), match.end(), "card")
-    for match in _find(_BEARER, text, ("Bearer", "Basic", "token")):
+    for match in _find(_BEARER, text, held, _BEARER_CUES):
         if _classes(match.group("value")) >= 2 and any(c.isdigit() for c in match.group("value")):
             add(match.start("value"), match.end("value"), "token")
     if longest < 20:
@@ -1231,7 +1344,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 if _looks_random(part.group()):
                     add(match.start() + part.start(), match.start() + part.end(), "token")
     urls = sorted([(m.start(), m.end()) for m in url_matches]
-                  + [(m.start(), m.end()) for m in _find(_PUBLIC_KEY, text, ("ssh-", "ecdsa-", "sk-ssh", "sk-ecdsa"))])
+                  + [(m.start(), m.end()) for m in _find(_PUBLIC_KEY, text, held, _PUBLIC_KEY_CUES)])
     url_ends = list(itertools.accumulate((e for _s, e in urls), max))   # the furthest any URL so far reaches
     for match in _CANDIDATE().finditer(text):
         start = match.start()
