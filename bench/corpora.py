@@ -21,10 +21,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
 SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
           "heldout9", "heldout10", "heldout11")
-# Splits measured but not yet read: no round tunes a rule on them, and the learned model
+# Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
+# about.md lines, mostly in the third person about the owner), each written blind like a
+# held-out split: what the standing-instruction gate must store. (first measure, refused)
+NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7)}
+# Corpora measured but not yet read: no round tunes a rule on them, and the learned model
 # (bench/train_instruction_model.py) never trains on them.
 UNREAD = ()
 READ = tuple(split for split in SPLITS if split not in UNREAD)
+READ_NOTES = tuple(notes for notes in NOTES if notes not in UNREAD)
 
 
 def lines(path: str) -> list[str]:

@@ -10,6 +10,9 @@
            standing_instruction): what a stage pays for the patterns it compiles on first
            need (util/lazyre.py).
 - check    both gates over the fixtures' ordinary notes and benign facts, warm, per note.
+- turn     the secret gate as shelldon-ingest runs it on a turn (redact_together of the
+           owner's message and the reply), over the 2,000 generated turns of the bench's
+           streamed-ingest row (bench/corpus.py), warm, best of 7, per turn.
 - hostile  the secret gate (which ingest runs on every message, up to 1 MiB) over texts made
            of one credential-shaped unit repeated ("password ", "code 1234 ", "a-", …): the
            time at 256 KiB over the time at 64 KiB, for the worst unit. Linear work gives
@@ -27,7 +30,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIB = os.path.join(ROOT, "lib")
 sys.path.insert(0, LIB)
 MODULES = ("shelldon.util.lazyre", "shelldon.util.skeleton", "shelldon.util.secrets",
-           "shelldon.core.instruction_families", "shelldon.core.poison", "shelldon.core.gate")
+           "shelldon.core.instruction_families", "shelldon.core.instruction_model", "shelldon.core.poison",
+           "shelldon.core.gate")
 FIRST = """
 import time
 t = time.perf_counter()
@@ -132,6 +136,22 @@ def hostile_growth() -> tuple[float, str, float]:
     return worst
 
 
+def turn_us(turns: int = 2000) -> float:
+    import timeit
+
+    import corpus
+    import data
+    from shelldon.util.secrets import redact_together
+    gen = corpus.Generator(data.SEED + 11)
+    pairs = [(gen.message(), gen.message()) for _ in range(turns)]
+
+    def run():
+        for owner, reply in pairs:
+            redact_together(owner, reply)
+    run()
+    return min(timeit.repeat(run, number=1, repeat=7)) / turns * 1e6
+
+
 def main() -> int:
     runs = int(sys.argv[sys.argv.index("-n") + 1]) if "-n" in sys.argv else 10
     import_ms()
@@ -139,11 +159,13 @@ def main() -> int:
     own, cumulative = min(i[0] for i in imports), min(i[1] for i in imports)
     first = min(first_ms() for _ in range(runs))
     per_note, count = check_ms()
+    per_turn = turn_us()
     growth, unit, large = hostile_growth()
     print(f"import    gate modules {own:.1f} ms (target <= 3), core.gate cumulative {cumulative:.1f} ms "
           f"(best of {runs})")
     print(f"first     one ordinary sentence through both gates in a fresh process: {first:.2f} ms (best of {runs})")
     print(f"check     {per_note:.3f} ms per note, both gates, warm ({count} notes x 20 rounds)")
+    print(f"turn      {per_turn:.1f} us per ingested turn, the secret gate on both halves (2,000 turns, best of 7)")
     print(f"hostile   worst growth 64 KiB -> 256 KiB: {growth:.1f}x ({unit!r}, {large:.2f} s at 256 KiB; "
           f"target <= 6, linear is 4)")
     return 0 if own <= 3 and growth <= 6 else 1

@@ -7,6 +7,8 @@
 - heldout…  tests/fixtures/gates/heldout*_{injections,benign}.txt: frozen held-out corpora
             (bench/corpora.py says how each was written and when it was read).
             Targets for all: 0 injections stored, <= 2 in 40 benign imperatives refused.
+- notes…    tests/fixtures/gates/notes*_benign.txt: ordinary memory notes, written blind;
+            target <= 1 in 40 refused (as for the secret gate's look-alikes).
 
 A corpus line "A ||| B" is one instruction split over two turns: A is the owner's previous
 message, B the op content; the gate sees both (standing_instruction(B, previous=A)).
@@ -18,7 +20,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from corpora import CORPORA, EARLIER, SPLITS, lines  # noqa: E402  (bench/, beside this script)
+from corpora import CORPORA, EARLIER, NOTES, SPLITS, lines  # noqa: E402  (bench/, beside this script)
 from shelldon.core.poison import standing_instruction  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "poison")
@@ -65,6 +67,13 @@ def main() -> int:
               f"benign refused: {len(s['blocked'])}/{s['benign']} (target <= {allowed}); "
               f"{when}: {stored} stored, {refused} refused")
         rows.append((split, s))
+    for notes, (when, refused) in NOTES.items():
+        s = score([], lines(os.path.join(CORPORA, f"{notes}_benign.txt")))
+        allowed = s["benign"] // 40
+        ok &= len(s["blocked"]) <= allowed
+        print(f"{notes:<9} memory notes refused: {len(s['blocked'])}/{s['benign']} (target <= {allowed}); "
+              f"{when}: {refused} refused")
+        rows.append((notes, s))
     if verbose:
         for split, s in rows:
             for text in s["passed"]:

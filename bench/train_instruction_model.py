@@ -4,8 +4,9 @@ on the corpora the project has read, and measure how it generalises.
 
 Read (bench/corpora.py READ, never a split still UNREAD): every split's injections (label 1;
 a split line "A ||| B" as the one text "A, B" the gate reads), and its benign lines,
-secrets and look-alikes (label 0, a secret's ⟦ ⟧ marks taken off); and the fixtures'
-injections (1), benign facts and ordinary notes (0). With each line labelled 0 go the notes
+secrets and look-alikes (label 0, a secret's ⟦ ⟧ marks taken off); the read corpora of
+ordinary memory notes (0); and the fixtures' injections (1), benign facts and ordinary
+notes (0). With each line labelled 0 go the notes
 the rules brain writes from it (0): the register most of what the gate screens is in.
 
   bench/train_instruction_model.py            train on all of them, write instruction_model.json
@@ -29,12 +30,12 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from corpora import CORPORA, READ, lines  # noqa: E402  (bench/, beside this script)
+from corpora import CORPORA, READ, READ_NOTES, lines  # noqa: E402  (bench/, beside this script)
 from shelldon.core import instruction_model  # noqa: E402
 from shelldon.core.poison import normalize  # noqa: E402
 from poison_rate import verdict  # noqa: E402
 
-THRESHOLD = 1.0
+THRESHOLD = 1.5
 DIGITS = 4   # the bias is written rounded, as the weights are (instruction_model.SCALE)
 SPLIT_TURNS = " ||| "
 FIXTURES = {"poison/injections.txt": 1, "poison/benign.txt": 0, "secrets/notes.txt": 0}
@@ -48,7 +49,7 @@ def _text(line: str) -> str:
 def corpus_files(splits=READ) -> list[tuple[str, int]]:
     """(path under tests/fixtures/, label) of every file training reads."""
     files = [(f"gates/{split}_{kind}.txt", label) for split in splits for kind, label in KINDS.items()]
-    return files + list(FIXTURES.items())
+    return files + [(f"gates/{notes}_benign.txt", 0) for notes in READ_NOTES] + list(FIXTURES.items())
 
 
 def examples(files) -> list[tuple[str, int]]:

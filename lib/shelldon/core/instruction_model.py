@@ -41,12 +41,16 @@ _KEY_TYPE = next(code for code in "IL" if array.array(code).itemsize == 4)   # 3
 
 
 def features(sentence: str) -> set[str]:
-    """A normalised sentence's features: its words, each pair of neighbouring words, the
-    beginning of each longer word ("^igno"), and each pair of letters of a script written
-    without spaces (where a "word" is a whole clause)."""
+    """A normalised sentence's features: its words, each pair of neighbouring words, its
+    first word and first two ("<the owner"), the beginning of each longer word ("^igno"),
+    and each pair of letters of a script written without spaces (where a "word" is a whole
+    clause)."""
     words = WORD().findall(sentence)
     found = set(words)
     found.update(f"{a} {b}" for a, b in zip(words, words[1:]))
+    if words:   # how it opens: an order with a verb ("<ignore"), a note with its subject ("<the owner")
+        found.add("<" + words[0])
+        found.add("<" + " ".join(words[:2]))
     for word in words:
         if len(word) > PREFIX:
             found.add("^" + word[:PREFIX])

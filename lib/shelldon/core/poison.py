@@ -938,8 +938,9 @@ def standing_instruction(text: str, previous: str = "") -> str | None:
     tail = _TAIL().search(normalize(previous[-400:])).group()
     if not tail.strip() or _label(tail):
         return None   # the order is all in the owner's own message: the content is judged alone
-    joined = tail.rstrip(" ,;:") + ", " + normalize(text)
-    label = _label(joined) or standing_by_model(joined)
+    # the rules alone: the model, reading the two halves as one sentence, takes the words of
+    # one for the other's ("see you later" before a note about tea)
+    label = _label(tail.rstrip(" ,;:") + ", " + normalize(text))
     return "split-" + label if label else None
 
 
