@@ -5,7 +5,7 @@ and how a corpus file is read.
 - heldout, heldout2, heldout3
              written by hand before the first, second and third rounds of rule changes;
              frozen.
-- heldout4 … heldout11
+- heldout4 … heldout13
              each written blind (its writer saw neither the gates' code nor any other
              corpus, and reported only its line counts and kinds) after the previous round's
              rules were final — heldout4 before the fourth — and measured once: that
@@ -20,11 +20,12 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
 SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
-          "heldout9", "heldout10", "heldout11")
+          "heldout9", "heldout10", "heldout11", "heldout12", "heldout13")
 # Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
 # about.md lines, mostly in the third person about the owner), each written blind like a
 # held-out split: what the standing-instruction gate must store. (first measure, refused)
-NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7)}
+NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7),
+         "notes15": ("first measured, after the twelfth round", 11)}
 # Corpora measured but not yet read: no round tunes a rule on them, and the learned model
 # (bench/train_instruction_model.py) never trains on them.
 UNREAD = ()
@@ -57,4 +58,6 @@ EARLIER = {
     "heldout9": _measured("first measured, after the ninth round", (7, 1), (13, 0)),
     "heldout10": _measured("first measured, after the tenth round", (8, 2), (7, 4)),
     "heldout11": _measured("first measured, after the eleventh round", (9, 1), (12, 2)),
+    "heldout12": _measured("first measured, after the twelfth round", (3, 0), (7, 1)),
+    "heldout13": _measured("first measured, after the twelfth round", (5, 3), (2, 6)),
 }

@@ -215,62 +215,101 @@ en: reply | replies | replying | respond | responding | response | responses | a
     answered | replied | responded | sign off as
     prompts | transcript | transcripts | greet me | address me
     mention | prefix | suffix | prepend | append
-de: antwort* | nachricht* | notiz* | regel* | besitzer* | eigentumer* | anweisung* | gesprach* | verlauf
+de: antwort* | nachricht* | notiz* | anweisung* | gesprach* | verlauf
     beantwort*
-fr: repon* | message* | regle* | proprietaire* | consigne* | instruction* | conversation*
-es: respuest* | respond* | contest* | mensaje* | regla* | dueno* | instruccion* | conversacion*
-it: rispost* | rispond* | messagg* | regol* | proprietari* | istruzion* | conversazion*
-pt: respost* | respond* | mensage* | regra* | dono* | instruc* | conversa*
-nl: antwoord* | bericht* | notities | regel* | eigenaar* | instructie* | gesprek*
-sv: svar* | meddelande* | anteckning* | regl* | regel | agare* | instruktion*
-da: svar* | besked* | beskeder | noter | regl* | regel | ejer*
-no: svar* | meldinger | melding* | notater | regl* | regel | eier*
-pl: odpowied* | odpowiad* | wiadomos* | notat* | zasad* | regul* | wlasciciel* | rozmow* | instrukcj*
-cs: odpoved* | odpovid* | zprav* | poznam* | pravidl* | majitel* | konverzac*
-ro: raspuns* | raspunde* | mesaj* | notit* | regul* | proprietar* | conversat*
-hu: valasz* | uzenet* | jegyzet* | szabaly* | tulajdonos* | keres*
-fi: vastau* | vastaa | viest* | muistiinpan* | saanto* | saann* | omistaja*
-tr: cevap* | yanit* | mesaj* | notlar* | kural* | sahib* | talimat*
-id: jawab* | pesan | aturan | catatan | pemilik | percakapan
-vi: tra loi | tin nhan | quy tac | chu nhan | ghi chu
-sw: majibu | jibu | ujumbe | sheria | maelezo
-tl: sagot | mensahe | patakaran | tala
+fr: repon* | message* | consigne* | instruction* | conversation*
+es: respuest* | respond* | contest* | mensaje* | instruccion* | conversacion*
+it: rispost* | rispond* | messagg* | istruzion* | conversazion*
+pt: respost* | respond* | mensage* | instruc* | conversa*
+nl: antwoord* | bericht* | notities | instructie* | gesprek*
+sv: svar* | meddelande* | anteckning* | instruktion*
+da: svar* | besked* | beskeder | noter
+no: svar* | meldinger | melding* | notater
+pl: odpowied* | odpowiad* | wiadomos* | notat* | rozmow* | instrukcj*
+cs: odpoved* | odpovid* | zprav* | poznam* | konverzac*
+ro: raspuns* | raspunde* | mesaj* | notit* | conversat*
+hu: valasz* | uzenet* | jegyzet* | keres*
+fi: vastau* | vastaa | viest* | muistiinpan*
+tr: cevap* | yanit* | mesaj* | notlar* | talimat*
+id: jawab* | pesan | catatan | percakapan
+vi: tra loi | tin nhan | ghi chu
+sw: majibu | jibu | ujumbe | maelezo
+tl: sagot | mensahe | tala
     sasagot* | sumagot*
-ru: ответ* | отвеча* | сообщени* | заметк* | правил* | владел* | хозя* | переписк* | инструкц*
-uk: відповід* | повідомлен* | нотатк* | правил* | власник* | листуван* | інструкц*
-el: απαντ* | μηνυμα* | μηνύμα* | κανον* | κανόν* | σημειωσ* | σημειώσ* | ιδιοκτητ* | ιδιοκτήτ*
-ar: رد | ردود | الردود | إجابات | إجابة | رسائل | الرسائل | قواعد | القواعد | المالك | ملاحظات | المحادثة | محادثة*
-he: תשובות | תשובה | הודעות | ההודעות | כללים | הכללים | הבעלים | שיחות | השיחות
-fa: پاسخ | جواب | پیام | پیامها | قوانین | قانون | مالک | یادداشت
-hi: जवाब | उत्तर | संदेश | नियम | मालिक | बातचीत
+ru: ответ* | отвеча* | сообщени* | заметк* | переписк* | инструкц*
+uk: відповід* | повідомлен* | нотатк* | листуван* | інструкц*
+el: απαντ* | μηνυμα* | μηνύμα* | σημειωσ* | σημειώσ*
+ar: رد | ردود | الردود | إجابات | إجابة | رسائل | الرسائل | ملاحظات | المحادثة | محادثة*
+he: תשובות | תשובה | הודעות | ההודעות | שיחות | השיחות
+fa: پاسخ | جواب | پیام | پیامها | یادداشت
+hi: जवाब | उत्तर | संदेश | बातचीत
     jawab | jawaab
-ko: 대화 | 답변 | 대답 | 메시지 | 규칙 | 주인 | 메모 | 요약
-ja: 返事 | 回答 | 返信 | 答え | メッセージ | ルール | 会話 | メモ | 持ち主 | 飼い主 | 応答
-zh: 回复 | 回答 | 消息 | 规则 | 對話 | 对话 | 笔记 | 主人 | 记忆 | 聊天
-th: ตอบ | คําตอบ | ข้อความ | กฎ | เจ้าของ | บันทึก | คําขอ
-ca: respost* | respon* | missatge* | regles | propietari*
-hr: odgovor* | poruk* | pravila | vlasnik*
-sl: odgovor* | sporocil* | pravila | lastnik*
-bg: отговор* | отговаря* | съобщени* | правила | собственик*
-et: vasta* | sonum* | reegl* | omanik*
-lv: atbild* | zina* | zinas | noteikum* | ipasniek*
-lt: atsak* | zinut* | taisykl* | savinink*
-ga: freagair | freagra* | teachtaireacht* | rialacha | uineir
-cy: ateb* | neges* | rheolau | perchennog
-eu: erantzun* | mezu* | arau* | jabe*
-is: svar* | skilaboð | reglur | eigand*
-bn: উত্তর | বার্তা | নিয়ম | মালিক
-ur: جواب | پیغام | پیغامات | قوانین | مالک
+ko: 대화 | 답변 | 대답 | 메시지 | 메모 | 요약
+ja: 返事 | 回答 | 返信 | 答え | メッセージ | 会話 | メモ | 応答
+zh: 回复 | 回答 | 消息 | 對話 | 对话 | 笔记 | 记忆 | 聊天
+th: ตอบ | คําตอบ | ข้อความ | บันทึก | คําขอ
+ca: respost* | respon* | missatge*
+hr: odgovor* | poruk*
+sl: odgovor* | sporocil*
+bg: отговор* | отговаря* | съобщени*
+et: vasta* | sonum*
+lv: atbild* | zina* | zinas
+lt: atsak* | zinut*
+ga: freagair | freagra* | teachtaireacht*
+cy: ateb* | neges*
+eu: erantzun* | mezu*
+is: svar* | skilaboð
+bn: উত্তর | বার্তা
+ur: جواب | پیغام | پیغامات
 """
 
 # What the pet holds or is held to, said weakly: with two other families, not alone with one.
 _HELD = """
 en: notes | rules | rule | owner | owner's | character | persona | confirmation | confirm | confirming | checks |
     filter | filters | safety | setting | settings | orders | command | commands | json
-fr: notes
-es: notas
-it: note
-pt: notas
+fr: notes | regle* | proprietaire*
+es: notas | regla* | dueno*
+it: note | regol* | proprietari*
+pt: notas | regra* | dono*
+de: regel* | besitzer* | eigentumer*
+nl: regel* | eigenaar*
+sv: regl* | regel | agare*
+da: regl* | regel | ejer*
+no: regl* | regel | eier*
+pl: zasad* | regul* | wlasciciel*
+cs: pravidl* | majitel*
+ro: regul* | proprietar*
+hu: szabaly* | tulajdonos*
+fi: saanto* | saann* | omistaja*
+tr: kural* | sahib*
+id: aturan | pemilik
+vi: quy tac | chu nhan
+sw: sheria
+tl: patakaran
+ru: правил* | владел* | хозя*
+uk: правил* | власник*
+el: κανον* | κανόν* | ιδιοκτητ* | ιδιοκτήτ*
+ar: قواعد | القواعد | المالك
+he: כללים | הכללים | הבעלים
+fa: قوانین | قانون | مالک
+hi: नियम | मालिक
+ko: 규칙 | 주인
+ja: ルール | 持ち主 | 飼い主
+zh: 规则 | 主人
+th: กฎ | เจ้าของ
+ca: regles | propietari*
+hr: pravila | vlasnik*
+sl: pravila | lastnik*
+bg: правила | собственик*
+et: reegl* | omanik*
+lv: noteikum* | ipasniek*
+lt: taisykl* | savinink*
+ga: rialacha | uineir
+cy: rheolau | perchennog
+eu: arau* | jabe*
+is: reglur | eigand*
+bn: নিয়ম | মালিক
+ur: قوانین | مالک
 """
 
 _HARM = """
@@ -340,6 +379,13 @@ ur: نظر انداز | بھول | بھیجو | بھیجیں | مٹا | حذف |
 """
 
 _FRAME = """
+it: autorizzat* | ha autorizzato
+es: autorizado | ha autorizado | autorizo
+pt: autorizou | autorizado
+fr: a autorise | autorise
+de: autorisiert | hat erlaubt
+nl: geautoriseerd | heeft toegestaan
+pl: autoryzowal* | pozwolil*
 en: new rule | pinned rule | standing order | policy | system | admin | administrator | step 1 | protocol | override |
     note to self | developer mode | your rule | your rules | house rule for you
     core rule | how you work | how you behave | how you respond | save this as
@@ -418,6 +464,12 @@ _NOT_TOLD = lazy(r" (?:can|could|may|might)\b| (?:have|had) (?:a|an)\b| (?:don't
 # the owner as the subject right before a verb ("I forget", "we always ignore")
 _I_DO = lazy(_I + r")(?:'ll|'d| will| would| might| may| can| could| should| shall)?"
              r"(?: (?:always|never|often|usually|sometimes|just|also|still|then|really))? $")
+# a sentence whose subject is the owner, as notes are written ("The owner …", "Owner's sister
+# …", "Le propriétaire …", "De eigenaar …"); not a label before a colon ("the owner's new
+# policy: you …", "Owner preference (verified): …"), which introduces what follows it
+_ABOUT_THE_OWNER = lazy(r"(?![^:\n]*:)\W*(?:(?:the|le|la|l'|el|il|lo|o|a|de|het|der|die|das) ?)?(?:owner|proprietaire|proprietario|"
+                        r"proprietaria|dueno|duena|dono|dona|eigenaar|besitzer|besitzerin|eigentumer|agaren|ejeren|eieren|"
+                        r"wlasciciel|majitel|wlascicielka)(?:'s)?\b(?!\s*[:,])")
 _SENTENCE_END = lazy(r"(?<=[.!?])\s+|[\n。！？]+")
 _ORDER = ("time", "habit", "frame", "harm", "output", "held", "pet")   # a word counts for the first that holds it
 
@@ -543,6 +595,8 @@ def sentences(norm: str) -> list[str]:
 def standing_by_families(norm: str) -> str | None:
     """"order-parts" when one sentence of the normalised text holds the parts of an order."""
     for sentence in sentences(norm):
+        if _ABOUT_THE_OWNER().match(sentence):
+            continue   # "The owner's boss tells everyone to cc her…": a note about the owner's life
         held = families(sentence)
         if sentence.rstrip().endswith("?"):
             held -= {"pet"}   # "did you remember the dentist?": the pet asked, not told
