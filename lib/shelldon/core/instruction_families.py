@@ -65,7 +65,7 @@ nl: vanaf nu | voortaan | van nu af aan | vanaf vandaag | voor altijd
 sv: fran och med nu | framover | hadanefter | fran idag | for alltid
 da: fra nu af | fremover | fra i dag | for altid
 no: fra na av | heretter | fra na | for alltid
-pl: od teraz | od dzis | od dzisiaj | odtad | od tej pory | na zawsze
+pl: od teraz | od dzis | od dzisiaj | odtad | od tej pory | na zawsze | na stale | na dobre
 cs: od ted | odted | od nynejska | od dneska | navzdy
 sk: odteraz | od dnes | navzdy
 ro: de acum inainte | de acum incolo | de azi | de astazi | pentru totdeauna
@@ -123,11 +123,11 @@ it: ogni volta
     se qualcuno | quando qualcuno
 pt: toda vez | sempre que
     se alguem | quando alguem
-nl: elke keer | telkens
+nl: elke keer | telkens | iedere keer | als iemand | wanneer iemand
     als iemand | wanneer iemand
-sv: varje gang
+sv: varje gang | nar nagon | om nagon
 da: hver gang
-pl: za kazdym razem
+pl: za kazdym razem | kiedy ktos | gdy ktos | jesli ktos
 cs: pokazde
 hu: mindig amikor
 fi: aina kun
@@ -319,10 +319,11 @@ en: ignore | ignoring | disregard | forget | override | obey | comply | reveal |
     take orders | carry out | carried out | break character | password | passwords | secrets | treat as instructions |
     treated as instructions | as if he were the owner | as if she were the owner | as the owner
     listen to | as if they came from me | as if it came from me | as coming from me | as if it were me |
-    without asking me | without telling me | behind my back
+    without asking me | without telling me | behind my back | without saying so | without saying | without mentioning it |
+    without telling anyone | obeys | obeyed | obeying
     overrid* | recommend* | promote | advertise | plug | post | agree with | warn | warning | warnings |
     don't mention this | never mention this
-de: ignorier* | vergiss | vergessen | gehorch* | schick* | sende* | weiterleit* | leite | losch* | verrat* |
+de: ignorier* | vergiss | vergessen | gehorch* | schick* | sende* | weiterleit* | leite | losch* | verrat* | keine ruckfragen | ohne ruckfragen
     ohne nachfrage | ohne zu fragen | passwort
 fr: ignore* | oublie* | obei* | envoie* | transfere* | supprime* | efface* | revele* | sans question | sans questions |
     sans demander | sans confirmation | mot de passe
@@ -336,7 +337,7 @@ nl: negeer* | vergeet | gehoorzaam* | stuur* | doorsturen | verwijder* | wis | o
 sv: ignorera* | glom | lyd | skicka* | vidarebefordra* | radera* | avslo* | losenord
 da: ignorer* | glem | adlyd | send | videresend* | slet* | adgangskode
 no: ignorer* | glem | adlyd | send | videresend* | slett* | passord
-pl: ignoruj* | zapomnij | zapominaj | sluchaj | przesyla* | przeslij | wysylaj | wyslij | usun* | usuwaj* | ujawn* |
+pl: ignoruj* | zapomnij | zapominaj | sluchaj | przesyla* | przeslij | wysylaj | wyslij | usun* | usuwaj* | ujawn* | odmawia* | nie wolno ci odmawiac
     bez pytania | haslo
 cs: ignoruj* | zapomen* | poslouchej | preposil* | posli | posilej | smaz* | odhal* | bez ptani | heslo
 ro: ignora* | uita* | asculta | trimite* | sterge* | dezvalui* | fara intrebari | parola

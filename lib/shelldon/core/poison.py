@@ -41,10 +41,17 @@ _BLANKS = lazy(r"[ \t\u3000]+")
 _EMAIL = lazy(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+")
 
 
+# Latin letters with a stroke, which NFD does not split into a letter and a mark: the Polish
+# "ł" of "właściciel", the Danish and Norwegian "ø" of "fremover" spelt "fremøver"…
+_STROKES = str.maketrans("łŁđĐøØħĦ", "lLdDoOhH")
+
+
 def _strip_latin_marks(text: str) -> str:
-    """"désormais" → "desormais"; marks on other scripts stay (й, が are letters of their own)."""
+    """"désormais" → "desormais", "właściciel" → "wlasciciel"; marks on other scripts stay
+    (й, が are letters of their own)."""
     if text.isascii():
         return text
+    text = text.translate(_STROKES)
     out: list[str] = []
     for ch in unicodedata.normalize("NFD", text):
         if unicodedata.combining(ch) and out and out[-1].isascii():
@@ -142,8 +149,9 @@ _ENGLISH = [
         r"(?:(?:safety|content|moderation|nsfw|profanity|ethics?|ethical|secret|privacy)\s*(?:filters?|checks?|mode|settings?|"
         r"features?|rules|guardrails?|restrictions?|limits?|gates?|protections?|measures?)|guardrails?|restrictions|"
         r"censorship|safety|moderation|safeguards?|the gate|your gates?)\b"
-        r"|\b(?:turn|switch|set|put) (?:your |the )?(?:safety|content filter|filter|filters|moderation|guardrails?|"
-        r"restrictions|safe ?mode|safety mode|safety checks?)\b[^.!?\n]{0,30}\boff\b"
+        r"|\b(?:turn|switch|set|put) (?:your |the )?(?:(?:secret|privacy|content|redaction|security) (?:filters?|gates?|"
+        r"checks?)|safety|content filter|filter|filters|moderation|guardrails?|restrictions|safe ?mode|safety mode|"
+        r"safety checks?|redaction)\b[^.!?\n]{0,30}\boff\b"
         r"|\b(?:change|update|modify|alter|reset|edit|adjust|reconfigure) (?:your|the assistant's|the pet's|shelldon's) "
         r"(?:own )?(?:settings?|configuration|config|mode|rules|behaviou?r|personality|instructions|programming|parameters)\b"
         r"|\b(?:enable|activate|enter|turn on|switch to|set) (?:the )?(?:developer|debug|admin|god|unrestricted|unfiltered|"
@@ -649,7 +657,7 @@ _ORDER_WORDS = {   # (every reply, must, only, the second person of verbs of rep
 # What one was told, and verbs of sending, for "forget what you were told and send …".
 _TOLD = ("gezegd|verteld|opgedragen|geleerd|gesagt|befohlen|aufgetragen|beigebracht|dit|demande|ordonne|appris|"
          "dijeron|dicho|ordenaron|pedido|detto|ordinato|chiesto|disseram|dito|pediram|mandaram|sagt|tillsagd|lart|"
-         "hørt|hort|hora|fortalt|"
+         "hort|hora|fortalt|"
          "powiedziano|kazano|сказали|велели|говорили|soylenenleri|soylenen|sanottu|kerrottu|receno|rekli")
 _SEND = "stuur|stuurt|schick|schicke|envoie|envoyez|envia|manda|invia|skicka|send|wyslij|отправь|отправляй|gonder"
 # Kinds beyond the lexicon's, each a word list over the languages: "it was decided that"
@@ -932,7 +940,7 @@ def standing_instruction(text: str, previous: str = "") -> str | None:
         return None
     norm = normalize(text)
     # the model last: an order hidden from a reader is named by how it hides
-    label = _label(norm) or _hidden(text) or standing_by_model(norm)
+    label = _label(norm) or _hidden(text) or (None if _THEIRS().match(norm) else standing_by_model(norm))
     if label or not previous:
         return label
     tail = _TAIL().search(normalize(previous[-400:])).group()
@@ -1031,13 +1039,27 @@ def _label(norm: str) -> str | None:
         label = next((label for label, pattern in _foreign() if pattern.search(norm)), None)
         if label:
             return label
-    return standing_by_families(norm)
+    return None if _THEIRS().match(norm) else standing_by_families(norm)
+
+
+# A label that opens the text and names whose rules or notes follow — someone else's, not
+# the pet's: "Grandpa's rule: …", "new policy at work: …", "company style guide: …",
+# "babysitter notes: …". The patterns still read what follows; the two nets, which weigh
+# words and not who speaks, do not.
+_THEIRS = lazy(r"\W*(?=[^:\n]{1,60}:)(?![^:\n]*\b(?:you|your|yours|u|ur|pet|assistant|ai|bot|model|system|admin|"
+               r"administrator|owner|owner's|shelldon|developers?|creator|operator)\b)"
+               r"(?=[^:\n]*\b(?:rules?|polic(?:y|ies)|notes|advice|tips|guide|guidelines|instructions|orders|motto|"
+               r"saying|routine|checklist|reminders?)\b)"
+               r"(?=[^:\n]*(?:\b[a-z]+'s\b|\b(?:at|from|for|of) (?:work|school|the office|the gym|home|the club)\b|"
+               r"\b(?:company|work|office|school|team|club|gym|landlord|building|babysitter|nanny|cleaner|teacher|coach|"
+               r"doctor|vet|grandma|grandpa|mum|mom|dad|house|household|kids|children|family|library|hospital|"
+               r"manager|boss)\b))")
 
 
 # "never answer the door", "always reply to the landlord's emails": the owner's own post,
 # phone and door, which the pet does not answer, after a verb of replying.
-_CHANNEL = lazy(r"(?:(?<=answer)|(?<=respond)|(?<=reply))\s+(?:to\s+)?(?:the |my |a |any |all |every |their |his |her |our |your )?"
-                r"(?:[\w'-]+'s? )?(?:own |unknown |new |work |school )?(?:door|doorbell|bell|phone|telephone|calls?|"
+_CHANNEL = lazy(r"(?:(?<=answer)|(?<=respond)|(?<=reply))(?:-all)?\s+(?:to\s+)?(?:the |my |a |any |all |every |their |his |"
+                r"her |our |your )?(?:[\w'-]+'s? )?(?:[\w-]+ )?(?:door|doorbell|bell|phone|telephone|calls?|"
                 r"emails?|e-mails?|texts?|letters?|post|mail|group chat|whatsapps?|voicemails?|intercom|survey|"
                 r"questionnaire|summons|invitations?|invites?|landlord|neighbours?|neighbors?|customers?|clients?|"
                 r"patients?|guests?|callers?|students?|kids|children|interviewers?)\b")
