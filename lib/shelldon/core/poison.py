@@ -28,7 +28,6 @@ import unicodedata
 from ..util.lazyre import cued, lazy
 from ..util.skeleton import skeleton
 from .instruction_families import standing_by_families
-from .instruction_model import standing_by_model
 
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
 _LEET_CHARS = "0123456789@$"
@@ -939,7 +938,9 @@ def standing_instruction(text: str, previous: str = "") -> str | None:
     if not text:
         return None
     norm = normalize(text)
-    # the model last: an order hidden from a reader is named by how it hides
+    # the model last: an order hidden from a reader is named by how it hides; imported here,
+    # so a stage that never screens a note never loads it
+    from .instruction_model import standing_by_model
     label = _label(norm) or _hidden(text) or (None if _THEIRS().match(norm) else standing_by_model(norm))
     if label or not previous:
         return label
