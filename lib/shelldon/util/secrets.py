@@ -29,7 +29,8 @@ What counts as a secret, most specific first:
 - password, code   the clause rule (below): what in a clause is shaped like the value of
                    the credential word it holds
 - password         a seed phrase said with other words: 12+ plain small words in a row, no
-                   function word or comma among them, after a seed/wallet/mnemonic cue
+                   function word or comma among them, after a seed/wallet/mnemonic cue; what
+                   follows "seed phrase is" holding "the", "on", "in"… says where it is, not what
 - password (shape) a password by its shape alone, wherever it stands: a word broken by a
                    symbol and holding a digit ("Moana!Waves3", "Tiramisu#8"); in a text that
                    talks of credentials anywhere, also a capitalised word and a year
@@ -40,8 +41,11 @@ What counts as a secret, most specific first:
                    ("1Password"); the part after the last colon is what is looked at
 - password         given to what it opens, with no credential word: after "unlocks with",
                    "opens with", "wants", "asks for", "needs", a value shaped like a password
-                   with a digit ("the old laptop unlocks with penguin4ever"); the password of
-                   "curl -u user:password"
+                   with a digit ("the old laptop unlocks with penguin4ever"), and after a log-in
+                   "as USER with" ("ssh into the pi as pi with raspberry-Jam-31"; not a key file);
+                   the password of "curl -u user:password"
+- token            a TOTP seed in base32 (16+ capitals and digits 2-7, maybe "="-padded, or
+                   groups of four in one case) after a second-factor, seed or secret word
 - token            a service's token: a short prefix, maybe a version, then 32+ hex
                    ("dop_v1_5ab1…"); and anything else that looks random: see _looks_random
 
@@ -62,7 +66,9 @@ redacted:
 - code words (code, PIN — not the verb: "pin the note" —, passcode, digicode, PUK, CVV,
   CVC, CSC, CID, Prüfnummer, código, codice, kód, код, OTP, TAN, 暗証番号): 3–12 digits
   (a run of digit groups joined by single spaces or dashes is one code), or one capital
-  and 3–8 digits (B4127). Not: a number after a label (ID, number, no., room, flight,
+  and 3–8 digits (B4127); a passcode also 6+ capitals, small letters and digits mixed as a
+  generator mixes them ("zoom passcode for the board call x7Rp2q"; not "iPhone15", not after
+  an article or an id's label). Not: a number after a label (ID, number, no., room, flight,
   order, ticket, line, version, port, call, phone, a month, "ends in", "since", "in",
   "at"…), before a unit (minutes, digits, tries, kg, %, …) or after a currency sign;
 - combination words (combo, combination, combinatie, safe, padlock, dial): a dial
@@ -74,14 +80,20 @@ redacted:
   "Wlan-Passwort"): a code word or a password word ("Bank-PIN-Brief" goes on: no word);
 - lock words (keybox, key safe, lockbox, Tresor, coffre, cassaforte, caja fuerte, kluis,
   sejf, сейф, Schlüsselkasten): a code or a dial combination;
-- place and alarm words (door, gate, garage, shed, locker, keypad, arm/disarm, porte, Tür…;
+- place and alarm words (door, gate, garage, shed, locker, keypad, intercom, arm/disarm, porte, Tür…;
   alarm) and "safe", lock words (lock, bike/luggage/cable lock, phone/screen unlock, lock
   screen), and second-factor words (2fa, mfa, authenticator, steam guard, recovery/backup
   codes): only a value *given* — after a colon or "=", a giving word ("with", "is", "to",
   "goes", "wants", "takes", "needs", "är", "i.e.") or next in a list after one — and no number
   word between ("locker number is 4471"): 4+ digits (a lock's 3+, a second factor's 6+, or
   groups of capitals and digits: R7K2M, or of small letters and digits joined by dashes, each
-  with a digit: 4f2a9-0c7e1), a combination, a code in words; an alarm's time of day given
+  with a digit: 4f2a9-0c7e1), a combination, a code in words; an entered code may have a key's
+  name or "then" between it and its verb ("press key then 4048", "press # then 2291"); a second
+  factor's two or more groups need not be given right after its word ("steam guard backup codes
+  R7KX2 M9QPD"), nor anywhere after a word for the codes, where 6–12 small letters and digits
+  mixed are a group too ("recovery codes for github ym33yzc5 kh7s8w3z"; not "windows10"); a
+  travel or bike lock takes 3–6 digits right after it with no verb ("suitcase lock 509"; not
+  a canal's, a door's or a screen's lock, nor "2000 series"); an alarm's time of day given
   without a colon is the clock's; "safe" the adjective and "my arm" are left; a number before
   a unit ("120 cm", "220 degrees", "9 volt") is an amount;
 - a combination in pieces (combination, lock, place words, given — or right after a
@@ -112,7 +124,9 @@ words are what the owner says about a password far more often than a password �
 "purple elephant 42" is taken, above); digits for a password word (a PIN-like password
 needs a code word); a public ssh key; a word elided into the next ("dell'ufficio"), or
 words joined by a dash after another language's password word ("Das Passwort für das
-Gäste-WLAN steht …"); a key fingerprint after "SHA256:".
+Gäste-WLAN steht …"); a key fingerprint after "SHA256:"; a word and its Swedish or Finnish
+ending joined by a colon ("wifi:t", "SMS:et"); a password word in a path or a branch's name,
+or joined by a dash to the next word ("fix/password-reset-email").
 
 Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
 - Ordinary words, CamelCase and snake_case identifiers, file paths and dashed phrases are
@@ -122,8 +136,10 @@ Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
   not flagged on their own: they are identifiers far more often than secrets in a chat.
   They are flagged when they are the value of a secret assignment ("api_key=…").
 - URLs: the path and query of a URL are not scanned for random tokens (document ids, video
-  ids); they are scanned for the specific formats above and for "token=", "key=",
-  "secret=", "password=" query parameters.
+  ids); they are scanned for the specific formats above and for query parameters whose
+  name says the value is a secret (token, key, api_key, apikey, appid, client_secret,
+  access_key, secret, sig, password, pwd, pass, auth, code…; "appid=1091500", digits alone,
+  is a store's id).
 - Digits alone (phone numbers, dates, amounts) are never a token: a token needs letters
   and digits.
 A marker is never mistaken for a secret, so redact() is idempotent.
