@@ -114,7 +114,13 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  # codes in dashed groups, secret variable names, plain words and a number, compounds, typos
                  "phone unlock wants 1234 ", "lock set to 582 ", "combo 36 - 12 - ", "recovery codes: a81f3-c29d0 ",
                  "export PGPASSWORD=x ", "dbPasswordToken", "password is purple elephant 42 ", "password is lime ",
-                 "Online-Banking-PIN ist 123 ", "psswd 4 ", "-pin")
+                 "Online-Banking-PIN ist 123 ", "psswd 4 ", "-pin",
+                 # thirteenth round: entering verbs with a key between, backup codes in spaced groups, base32
+                 # seeds, secret query names, log-ins as a user, travel locks, passcodes, seed phrases of prose,
+                 # Swedish endings
+                 "gate: press key then 1234 ", "backup codes ym33yzc5 ", "totp JBSWY3DPEHPK3PXP ", "2fa seed ur2b ",
+                 "&appid=e1af2a97 ", "ssh into x as pi with ", "bike lock 509 ", "passcode x7Rp2q ",
+                 "seed phrase is on the ", "lösenord wifi:t ")
 
 
 def hostile_growth() -> tuple[float, str, float]:

@@ -12,8 +12,8 @@ import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
-                          "heldout7": 6, "heldout8": 5,
-                          "heldout9": 1, "heldout10": 2, "heldout11": 0}
+                          "heldout7": 6, "heldout8": 4,
+                          "heldout9": 1, "heldout10": 2, "heldout11": 0, "heldout12": 0, "heldout13": 0}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -410,12 +410,67 @@ TWELFTH_ROUND_LEAVES = [
 ]
 
 
-@pytest.mark.parametrize("text, value", TWELFTH_ROUND_TAKES)
-def test_twelfth_round_takes_the_value(text, value):
+
+
+# the thirteenth round: each widened kind, and what stresses it without being a secret
+THIRTEENTH_ROUND_TAKES = [
+    # an entering verb, then a key's name or "then", then the code
+    ("back gate at the allotment: press key then 6620", "6620"),
+    ("the shed keypad, press # then 88412 and pull", "88412"),
+    # recovery or backup codes in spaced groups of small letters and digits; steam guard's in capitals
+    ("recovery codes for the password manager k3xv9q2m w8pz4t7r keep them off the laptop", "w8pz4t7r"),
+    ("steam guard backup codes Q4RT8 N7XZ2 for the old account", "N7XZ2"),
+    # a TOTP seed in base32, whole or in groups of four
+    ("the 2fa secret for the router, if the phone dies: MFRGG43FMZ2WK4TFOJ2GS3LF", "MFRGG43FMZ2WK4TFOJ2GS3LF"),
+    ("authenticator setup key for the nas: jbsw y3dp ehpk 3pxp", "jbsw y3dp ehpk 3pxp"),
+    # a query parameter naming a key
+    ("forecast: https://api.example/v1?city=Bergen&appid=3fa91c0b77e24d18", "3fa91c0b77e24d18"),
+    ("https://cam.local/snap.jpg?user=admin&pwd=Heron-Lake-2", "Heron-Lake-2"),
+    ("https://auth.example/token?client_secret=Zr8kq2Lw9vXt3Mn6", "Zr8kq2Lw9vXt3Mn6"),
+    # a log-in as a user, with its password
+    ("ssh into the backup box as marta with Kiln-Owl-44 if the cron fails", "Kiln-Owl-44"),
+    ("log into the printer as admin with toner7cat", "toner7cat"),
+    # a travel or bike lock's code with no verb
+    ("suitcase lock 7302 on the big blue one", "7302"),
+    ("the kids' bike lock 419", "419"),
+    # a meeting passcode of letters and digits
+    ("teams passcode for the parents' evening Wq3zR8", "Wq3zR8"),
+]
+THIRTEENTH_ROUND_LEAVES = [
+    "at the front gate press the bell then wait 2 minutes",
+    "on the vet's phone line press 1 then 4 for the pharmacy",
+    "press key then the lift comes down",
+    "backup codes for windows10 and office365 are on the invoice",
+    "recovery codes for the team go in the wiki, see ops2231",
+    "the authenticator app shows a code every 30 seconds",
+    "seed order: TOMATO22BEEFSTEAK arrived",
+    "https://store.example/app?appid=1091500",
+    "https://shop.example/list?sort_key=price_asc&page=2",
+    "ssh into the pi as pi with the key from the laptop",
+    "ssh in as root with id_ed25519 on port 2222",
+    "the canal lock 3 is closed this weekend",
+    "locker 509 is next to the showers",
+    "we passed lock 2 of the canal at noon",
+    "lock screen 2 has the weather widget",
+    "let's lock in 2025 prices with the plumber",
+    "the bike lock 2000 series was sold out",
+    "the suitcase lock 120 mm shackle is too thin",
+    "the passcode for the iPhone15 is in the family vault",
+    "passcode reset ticket Xq7Lp2 was closed",
+    "the seed phrase is engraved on a washer in the tin on the shelf",
+    "Lösenordet till VPN:et står i mejlet från IT",
+    "git switch -c bugfix/password-strength-meter",
+    "the password-reset link expired again",
+]
+
+
+@pytest.mark.parametrize("text, value", TWELFTH_ROUND_TAKES + THIRTEENTH_ROUND_TAKES)
+def test_widened_round_takes_the_value(text, value):
+    """The twelfth and thirteenth rounds' kinds."""
     out, count = redact(text)
     assert count >= 1 and value not in out, out
 
 
-@pytest.mark.parametrize("text", TWELFTH_ROUND_LEAVES)
-def test_twelfth_round_leaves_look_alikes(text):
+@pytest.mark.parametrize("text", TWELFTH_ROUND_LEAVES + THIRTEENTH_ROUND_LEAVES)
+def test_widened_round_leaves_look_alikes(text):
     assert looks_secret(text) is None, redact(text)

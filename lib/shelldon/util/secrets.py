@@ -29,7 +29,8 @@ What counts as a secret, most specific first:
 - password, code   the clause rule (below): what in a clause is shaped like the value of
                    the credential word it holds
 - password         a seed phrase said with other words: 12+ plain small words in a row, no
-                   function word or comma among them, after a seed/wallet/mnemonic cue
+                   function word or comma among them, after a seed/wallet/mnemonic cue; what
+                   follows "seed phrase is" holding "the", "on", "in"… says where it is, not what
 - password (shape) a password by its shape alone, wherever it stands: a word broken by a
                    symbol and holding a digit ("Moana!Waves3", "Tiramisu#8"); in a text that
                    talks of credentials anywhere, also a capitalised word and a year
@@ -40,8 +41,11 @@ What counts as a secret, most specific first:
                    ("1Password"); the part after the last colon is what is looked at
 - password         given to what it opens, with no credential word: after "unlocks with",
                    "opens with", "wants", "asks for", "needs", a value shaped like a password
-                   with a digit ("the old laptop unlocks with penguin4ever"); the password of
-                   "curl -u user:password"
+                   with a digit ("the old laptop unlocks with penguin4ever"), and after a log-in
+                   "as USER with" ("ssh into the pi as pi with raspberry-Jam-31"; not a key file);
+                   the password of "curl -u user:password"
+- token            a TOTP seed in base32 (16+ capitals and digits 2-7, maybe "="-padded, or
+                   groups of four in one case) after a second-factor, seed or secret word
 - token            a service's token: a short prefix, maybe a version, then 32+ hex
                    ("dop_v1_5ab1…"); and anything else that looks random: see _looks_random
 
@@ -62,7 +66,9 @@ redacted:
 - code words (code, PIN — not the verb: "pin the note" —, passcode, digicode, PUK, CVV,
   CVC, CSC, CID, Prüfnummer, código, codice, kód, код, OTP, TAN, 暗証番号): 3–12 digits
   (a run of digit groups joined by single spaces or dashes is one code), or one capital
-  and 3–8 digits (B4127). Not: a number after a label (ID, number, no., room, flight,
+  and 3–8 digits (B4127); a passcode also 6+ capitals, small letters and digits mixed as a
+  generator mixes them ("zoom passcode for the board call x7Rp2q"; not "iPhone15", not after
+  an article or an id's label). Not: a number after a label (ID, number, no., room, flight,
   order, ticket, line, version, port, call, phone, a month, "ends in", "since", "in",
   "at"…), before a unit (minutes, digits, tries, kg, %, …) or after a currency sign;
 - combination words (combo, combination, combinatie, safe, padlock, dial): a dial
@@ -74,14 +80,20 @@ redacted:
   "Wlan-Passwort"): a code word or a password word ("Bank-PIN-Brief" goes on: no word);
 - lock words (keybox, key safe, lockbox, Tresor, coffre, cassaforte, caja fuerte, kluis,
   sejf, сейф, Schlüsselkasten): a code or a dial combination;
-- place and alarm words (door, gate, garage, shed, locker, keypad, arm/disarm, porte, Tür…;
+- place and alarm words (door, gate, garage, shed, locker, keypad, intercom, arm/disarm, porte, Tür…;
   alarm) and "safe", lock words (lock, bike/luggage/cable lock, phone/screen unlock, lock
   screen), and second-factor words (2fa, mfa, authenticator, steam guard, recovery/backup
   codes): only a value *given* — after a colon or "=", a giving word ("with", "is", "to",
   "goes", "wants", "takes", "needs", "är", "i.e.") or next in a list after one — and no number
   word between ("locker number is 4471"): 4+ digits (a lock's 3+, a second factor's 6+, or
   groups of capitals and digits: R7K2M, or of small letters and digits joined by dashes, each
-  with a digit: 4f2a9-0c7e1), a combination, a code in words; an alarm's time of day given
+  with a digit: 4f2a9-0c7e1), a combination, a code in words; an entered code may have a key's
+  name or "then" between it and its verb ("press key then 4048", "press # then 2291"); a second
+  factor's two or more groups need not be given right after its word ("steam guard backup codes
+  R7KX2 M9QPD"), nor anywhere after a word for the codes, where 6–12 small letters and digits
+  mixed are a group too ("recovery codes for github ym33yzc5 kh7s8w3z"; not "windows10"); a
+  travel or bike lock takes 3–6 digits right after it with no verb ("suitcase lock 509"; not
+  a canal's, a door's or a screen's lock, nor "2000 series"); an alarm's time of day given
   without a colon is the clock's; "safe" the adjective and "my arm" are left; a number before
   a unit ("120 cm", "220 degrees", "9 volt") is an amount;
 - a combination in pieces (combination, lock, place words, given — or right after a
@@ -112,7 +124,9 @@ words are what the owner says about a password far more often than a password �
 "purple elephant 42" is taken, above); digits for a password word (a PIN-like password
 needs a code word); a public ssh key; a word elided into the next ("dell'ufficio"), or
 words joined by a dash after another language's password word ("Das Passwort für das
-Gäste-WLAN steht …"); a key fingerprint after "SHA256:".
+Gäste-WLAN steht …"); a key fingerprint after "SHA256:"; a word and its Swedish or Finnish
+ending joined by a colon ("wifi:t", "SMS:et"); a password word in a path or a branch's name,
+or joined by a dash to the next word ("fix/password-reset-email").
 
 Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
 - Ordinary words, CamelCase and snake_case identifiers, file paths and dashed phrases are
@@ -122,8 +136,10 @@ Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
   not flagged on their own: they are identifiers far more often than secrets in a chat.
   They are flagged when they are the value of a secret assignment ("api_key=…").
 - URLs: the path and query of a URL are not scanned for random tokens (document ids, video
-  ids); they are scanned for the specific formats above and for "token=", "key=",
-  "secret=", "password=" query parameters.
+  ids); they are scanned for the specific formats above and for query parameters whose
+  name says the value is a secret (token, key, api_key, apikey, appid, client_secret,
+  access_key, secret, sig, password, pwd, pass, auth, code…; "appid=1091500", digits alone,
+  is a store's id).
 - Digits alone (phone numbers, dates, amounts) are never a token: a token needs letters
   and digits.
 A marker is never mistaken for a secret, so redact() is idempotent.
@@ -239,7 +255,8 @@ _WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!board
                  r"router|hotspot)|(?:recovery|backup|2fa|mfa|otp|one-time|verification) codes?|(?:api |access |auth )?token)")
 # "the front gate: punch 4590 then #": how the code is entered, between what it opens and it
 _ENTER = r"(?:(?:just |then |and |first )?(?:punch|type|enter|key|tap|press|hit)(?: in)?\s+)"
-_SAYS = (r"(?:\s*(?::|=|-|–|—)\s*|\s+(?:is|was|is now|is still|will be|are|=|opens with|unlocks with|takes|"
+# a dash gives a value with a space beside it: "password-reset-email" is one word
+_SAYS = (r"(?:\s*(?::|=|–|—)\s*|\s+-\s*|-\s+|\s+(?:is|was|is now|is still|will be|are|=|opens with|unlocks with|takes|"
          r"is armed with|arms with|disarms with|is set to|is set with|set to|uses)\s*:?\s*)")
 # "wifi key x", "pin 4471": no verb, only straight after what is named
 # "pin for the work badge, don't lose it: 8152", "password (mum set it): x": one aside
@@ -295,12 +312,21 @@ _CLI_PASSWORD = lazy(r"\b(?:mysql|mysqldump|mariadb|mariadb-dump|sshpass|redis-c
 # "the laptop unlocks with penguin4ever", "the tablet wants marmalade-Otter-19": a password
 # given to what it opens, with no credential word (only a value shaped like one is taken)
 _UNLOCKS_WITH = lazy(r"\b(?:unlocks?|opens?|logs? (?:in|on)|signs? in|wakes? up|starts? up) with\s+(?P<value>[^\s,;]{6,64})"
-                     r"|\b(?:wants|asks for|asks me for|needs)\s+(?P<wanted>[^\s,;]{6,64})", re.IGNORECASE)
+                     r"|\b(?:wants|asks for|asks me for|needs)\s+(?P<wanted>[^\s,;]{6,64})"
+                     # "ssh into the pi as pi with raspberry-Jam-31": a log-in, its user, then what it takes
+                     r"|\b(?:ssh|login|log(?:s|ged)? ?(?:in|on)(?:to)?|sign(?:s|ed)? ?in(?:to)?)\b[^\n;]{0,40}?\bas\s+[^\s,;]{1,32}"
+                     r"\s+with\s+(?P<login>[^\s,;]{6,64})", re.IGNORECASE)
+# a key file or a key's type after "with" is no password: "ssh in as root with id_ed25519"
+_KEY_FILE = lazy(r"^id_|rsa|dsa|ed25519|ecdsa|\.(?:pem|key|ppk|pub)$", re.IGNORECASE)
 # "curl -u marta:x https://…": the password after the user
 _CURL_USER = lazy(r"\b(?:curl|wget|http)\b[^\n]{0,80}?(?<!\S)(?:-u|--user)[ =]['\"]?[^\s:'\"]{1,64}:"
                   r"(?P<value>[^\s'\"]{1,128})")
 # "security answer (first pet): x", "the answer to my security question is x", "mother's maiden
 # name for the bank is x": what opens an account is a password, whatever it looks like
+# a seed phrase's words are BIP39's: none shorter than three letters, no "the" — a phrase
+# holding one of these says something about the seed phrase
+_SEED_NAMED = lazy(r"(?:seed|recovery|mnemonic|backup)[ -]?(?:phrase|words)|mnemonic", re.IGNORECASE)
+_SEED_FREE = frozenset("the a an on in is at of to it by my or as so if we us up be do no".split())
 _SECURITY_ANSWER = lazy(r"(?<![\w'])(?:(?:security|secret|memorable) (?:answer|word|question answer)s?|answer to (?:the |my |our )?"
                         r"(?:security|secret|memorable) question|maiden name(?= [^.\n]{0,40}\b(?:bank|question|security|"
                         r"account|login)\b))" + _SAID + r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
@@ -309,7 +335,8 @@ _SECURITY_ANSWER = lazy(r"(?<![\w'])(?:(?:security|secret|memorable) (?:answer|w
 _SECURITY_ARROW = lazy(r"(?<![\w'])(?:security|secret|memorable|sec)[ -](?:questions?|q|answers?)\b[^\n=→]{0,60}?"
                        r"\s*(?:→|->|=>|=)\s*(?P<value>[^\s(,;.!?][^\n(,;.!?]{1,60})", re.IGNORECASE)
 _SECRET_WORD = lazy(r"(?:secret|safe|code) word", re.IGNORECASE)
-_WORD_SAID = lazy(r"(?<![\w'])" + _WORD_SUBJECT + _SAID
+# not in a path or a branch's name: "fix/password-reset-email"
+_WORD_SAID = lazy(r"(?<![\w'/])" + _WORD_SUBJECT + _SAID
                         + r"(?:(?:user(?:name)?\s*[:=]?\s*)?[^\s/]{1,64}\s*/\s*)?"
                         + r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
 
@@ -374,8 +401,16 @@ _PUBLIC_KEY = lazy(r"\b(?:ssh-(?:rsa|dss|ed25519|ed448)|ecdsa-sha2-nistp\d+|sk-(
 # "SHA256:nThbg6kX…": a key's fingerprint is shown to be compared, not kept secret
 _FINGERPRINTS = ("SHA256:", "SHA1:", "MD5:")
 _SEPARATORS = lazy(r"[-_/+=]+")
-_QUERY_SECRET = lazy(r"(?P<pre>[?&](?:access_?token|token|key|api_?key|secret|sig|signature|"
-                           r"password|pass|auth|code)=)(?P<value>[^&\s#]{8,})", re.IGNORECASE)
+# a query parameter whose name says its value is a secret (_QUERY_NAMES, its name without
+# "-" and "_" and in lower case): "?token=…", "&appid=…", "&client_secret=…"
+_QUERY_SECRET = lazy(r"[?&](?P<name>[A-Za-z][\w.-]{0,31})=(?P<value>[^&\s#]{8,})")
+_QUERY_NAMES = frozenset("""
+token accesstoken authtoken apitoken key apikey appkey appid appsecret secret clientsecret secretkey accesskey
+privatekey sig signature password passwd pwd pass auth code
+""".split())
+# names added after they were first missed ("appid=" holds a key, "pass=" a password) ask for
+# more than a long value: not digits alone (a store's "appid=1091500")
+_QUERY_NAMES_STRICT = frozenset("appid appkey appsecret clientsecret secretkey accesskey privatekey passwd pwd".split())
 
 ENTROPY_MIN = 3.5        # bits per character, for a 20-character candidate
 ENTROPY_PER_DOUBLING = 0.35   # longer random strings reach higher entropy; so must a token
@@ -451,6 +486,8 @@ def _value_is_secret(value: str, strict: bool) -> bool:
         return False  # "password policy: …": a heading, the value comes after it
     if "(" in inner or inner.endswith(")"):
         return False  # code: password = getpass(...)
+    if _SUFFIXED().match(inner):
+        return False   # "wifi:t", "SMS:et": a Swedish or Finnish ending after a colon, one word
     if strict:
         # Prose ("the password is …"): a dictionary-looking word is not enough.
         # "dell'ufficio", "l'ordinateur": a word elided into the next is words
@@ -460,6 +497,9 @@ def _value_is_secret(value: str, strict: bool) -> bool:
     return len(inner) >= 4 and not (inner.isalpha() and inner.islower() and low in _PROSE_WORDS)
 
 
+# a word and its ending, joined by a colon as Swedish and Finnish write them after an
+# abbreviation or a loan word ("wifi:t", "SMS:et", "USB:n"): a word, not a value after a colon
+_SUFFIXED = lazy(r"^[^\W\d_]+:[^\W\d_]{1,3}$")
 # $VAR, ${VAR}, {{ var }}, <your-password>, %(name)s: a reference to a secret, not one.
 _REFERENCE = lazy(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\{[^}]*\}|\{\{.*\}\}|<[^>]*>|%\([a-z_]+\)s)$")
 _PLACEHOLDERS = frozenset("""
@@ -515,7 +555,7 @@ _CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码"
 # a door, a gate, a locker or an alarm named without a code word: only a value given as one
 # ("garage: 2580", "disarm with 8064", "hotel room safe: I set it to 0303"; see _shaped)
 _CRED_PLACE = (r"(?:front |back |side |main |garden |street |patio |cellar |basement )?doors?|gates?|garage|shed|"
-               r"lockers?|keypads?|key pad|(?:dis)?arms?|(?:dis)?arming|"
+               r"lockers?|keypads?|key pad|intercoms?|(?:dis)?arms?|(?:dis)?arming|"
                r"porten|porte|portail|puerta|portón|portone|"
                r"cancello|tür|haustür|hoftor|deur|poort|brama|drzwi|dörren|døren|grinden")
 _CRED_ALARM = r"alarms?|alarm system|burglar alarm|larm|larmet|alarme|alarma|allarme"
@@ -559,7 +599,7 @@ _CRED_WORD_MORE = lazy(
     + r")|(?P<key>gift ?cards?|voucher pin))(?![\w-])|(?P<joined>รหัสผ่าน)", re.IGNORECASE)
 # tested on the text after a space: " shed" is no "finished", " arm" no "warm"; the cues
 # in other scripts only on a text that is not ASCII
-_CRED_CUES_MORE = _cues(" door", "gate", "garage", " shed", "locker", "keypad", " arm", "disarm", "porte",
+_CRED_CUES_MORE = _cues(" door", "gate", "garage", " shed", "locker", "keypad", "intercom", " arm", "disarm", "porte",
                         "puerta", "cancello", "deur", "poort", "brama", "drzwi", "grind", "larm", "2fa", "mfa",
                         "2sv", "factor", "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku",
                         "jelsz", "parol", "lozink", "geslo", "hesl", "salasan", "mat khau", "sandi", "pin-",
@@ -623,8 +663,21 @@ _DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–]|left|right|links|rechts|gauche|
 # of small letters and digits joined by dashes, each with a digit ("4f2a9-0c7e1")
 _OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$"
                   r"|^(?=[a-z\d-]*[a-z])(?=[a-z]*\d)[a-z\d]{4,6}(?:-(?=[a-z]*\d)[a-z\d]{4,6}){1,3}$")
+_SPACED_GROUP = lazy(r"^(?=[a-z\d]*\d)(?=[a-z\d]*[a-z])[a-z\d]{6,12}$")
+# what labels an id of letters and digits ("room B4xK2q", "booking Xq7Lp2"); "call", "in" or
+# "since" label only numbers
+_ID_LABELS = frozenset("""
+id no nr # number ref reference order invoice ticket tracking serial model room flight booking seat version v isbn
+cve zimmer modell code
+""".split())
+# a lock carried about, whose code follows its name with no verb: "bike lock 4471" (not a door's,
+# a canal's or a screen's lock); a number that names a model is left ("bike lock 2000 series")
+_TRAVEL_LOCKS = frozenset("bike bicycle cable chain luggage suitcase tsa".split())
+_NAMED_BY_NUMBER = frozenset("model models series edition pack version type range kit set".split())
 _CLOCK = lazy(r"^(?:[01]\d|2[0-3])[0-5]\d$")
 _ENTER_VERBS = frozenset("punch type key tap enter put press dial".split())
+# what may stand between a verb of entering and the code: its "in", the key pressed first, a "then"
+_ENTER_BETWEEN = frozenset("in then and key # * hash star pound bell button the".split())
 # what gives the value of a lock or a place named without a code word: "opens with 8064",
 # "I set it to 0303", "är 1347", "i.e. 8 9 1 0" (a colon or "=" gives one too)
 _GIVERS = frozenset("""
@@ -709,7 +762,7 @@ def _password_shaped(token: str) -> bool:
         return False   # code: getpass("Password: "), os.environ["PW"]
     if _REFERENCE().match(token) or token.lower() in _PLACEHOLDERS:
         return False   # $DB_PASSWORD, <your-password>
-    if _joined_words(token) or _BRAND().match(token):
+    if _joined_words(token) or _BRAND().match(token) or _SUFFIXED().match(token):
         return False
     return not _NOT_PASSWORD().match(token)
 
@@ -794,7 +847,9 @@ def _clause_spans(text: str, more: bool = True):
         lo, hi = max(0, at - _WINDOW), min(len(clause), at + _WINDOW + 1)
         if family == "key" and (prev in _KEY_QUALIFIERS or word.group(name).lower() == "psk"):
             family = "secret-key"   # "private key": a hex run is its value too
-        yield from _shaped(text, clause, lo, hi, at if own else -2, family)
+        # the word's last token ("backup codes", "steam guard"): what stands right after it
+        last = at + len(word.group(name).split()) - 1 if own else -2
+        yield from _shaped(text, clause, lo, hi, at if own else -2, family, last)
 
 
 # "safe" the adjective, not the box: what comes before it, or the noun it describes
@@ -825,9 +880,15 @@ def _key_shaped(token: str, secret_key: bool) -> bool:
     "pre-shared"… key, also a hex run of 32+ (which alone is a commit id or a checksum)."""
     if secret_key and _HEX_KEY().match(token):
         return True
-    if len(token) < 12 or _classes(token) < 3 or not _password_shaped(token):
+    return _generated(token, 12)
+
+
+def _generated(token: str, shortest: int) -> bool:
+    """shortest or more characters of capitals, small letters and digits, mixed as a generator
+    mixes them: a name made of words and a number (MacBookPro16, PixelWatch2Pro, iPhone15) is
+    not one."""
+    if len(token) < shortest or _classes(token) < 3 or not _password_shaped(token):
         return False
-    # a name made of words and a number (MacBookPro16, PixelWatch2Pro) is no generated key
     letters = sum(c.isalpha() for c in token)
     return sum(map(len, _WORDISH().findall(token))) < 0.6 * letters
 
@@ -871,6 +932,33 @@ def _seed_spans(text: str, lower: str):
         yield run_start, run_end, "password"
 
 
+# A TOTP seed (the secret an authenticator app is set up with) in base32: 16 or more capitals
+# and digits 2-7, maybe padded with "=", or groups of four in one case ("ur2b txpx m6um xsry"),
+# after a word for a second factor, a seed or a secret. Too few digits for _looks_random.
+_TOTP_CUES = _cues("totp", "2fa", "mfa", "otp", "authenticator", "seed", "secret", "setup key", "2-step",
+                   "two-factor", "two factor")
+_BASE32 = lazy(r"(?<![\w=])(?:[A-Z2-7]{16,128}={0,6}|[a-z2-7]{4}(?: [a-z2-7]{4}){3,15}|[A-Z2-7]{4}(?: [A-Z2-7]{4}){3,15})"
+               r"(?![\w=])")
+_DIGIT_RUN = lazy(r"\d+")
+
+
+def _totp_spans(text: str, lower: str):
+    """(start, end, "token") of each base32 seed after the first _TOTP_CUES cue: two runs of
+    digits or more (not "TOMATO22BEEFSTEAK"), and groups two or more of which no word is
+    spelt like ("hint: baby blue door 2b left" has words)."""
+    first_cue = min((at for at in map(lower.find, _TOTP_CUES) if at >= 0), default=-1)
+    if first_cue < 0:
+        return
+    for match in _BASE32().finditer(text, first_cue):
+        seed = match.group()
+        if len(_DIGIT_RUN().findall(seed)) < 2:
+            continue
+        groups = seed.lower().split()
+        if len(groups) > 1 and sum(not _VOWELS.intersection(g) or bool(_UNSPOKEN().search(g)) for g in groups) < 2:
+            continue
+        yield match.start(), match.end(), "token"
+
+
 def _given(text: str, tokens, i: int, chained: int) -> bool:
     """Is tokens[i] given as a value: after a colon or an equals sign, after a verb that
     gives one ("opens with", "set it to", "är"), or next in a list after one that was
@@ -887,8 +975,15 @@ def _given(text: str, tokens, i: int, chained: int) -> bool:
 
 
 def _after_entering(tokens, i: int) -> bool:
-    """Is tokens[i] after "in" of a verb of entering ("punch in 1948", "key in 0451")?"""
-    return i >= 2 and tokens[i - 1][2].lower() == "in" and tokens[i - 2][2].lower() in _ENTER_VERBS
+    """Is tokens[i] after a verb of entering and its "in", a key's name or a "then" ("punch in
+    1948", "press key then 4048", "press # then 2291")? Three such words at most stand between."""
+    for back in range(i - 1, max(-1, i - 5), -1):
+        word = tokens[back][2].lower()
+        if back < i - 1 and word in _ENTER_VERBS:
+            return True
+        if word not in _ENTER_BETWEEN:
+            return False
+    return False
 
 
 def _labelled(text: str, tokens, i: int, prev: str) -> bool:
@@ -939,6 +1034,17 @@ def _otp_group(token: str) -> bool:
     return bool(_OTP_GROUP().match(token))
 
 
+def _backup_group(token: str) -> bool:
+    """A backup code as _OTP_GROUP has it, or 6–12 small letters and digits mixed (not a word
+    and a number: "windows10", "office365"), as printed in a list of recovery codes."""
+    if _otp_group(token):
+        return True
+    if not _SPACED_GROUP().match(token):
+        return False
+    kinds = [c.isdigit() for c in token]
+    return sum(a != b for a, b in zip(kinds, kinds[1:])) >= 2
+
+
 def _dial_number(token: str) -> bool:
     return bool(_DIAL_PART().match(token if len(token) < 3 else token.lower()))
 
@@ -954,7 +1060,7 @@ def _combination_run(text: str, tokens, i: int) -> int:
     return j if numbers >= 3 and tokens[j][2][-1:].isdigit() else i - 1
 
 
-def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
+def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int = -2):
     i, chained = lo, -2
     # a place or a lock named without a code word ("side door: 1593", "disarm with 8064",
     # "2fa backup: 691 204"): only a value given as one, 4+ digits (3 for a 2FA code)
@@ -974,7 +1080,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
         given = _given(text, tokens, i, chained) and not (   # "the alarm is 0645": a time, but "alarm: 0645"
             family == "alarm" and _CLOCK().match(token) and ":" not in text[tokens[i - 1][1]:start]
             and not entered) and not (
-            gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES for t in tokens[at + 1:i]))
+            gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES and not (entered and t[2] == "#")
+                                          for t in tokens[at + 1:i]))   # "press # then 2291": a key
         j = i
         if family in ("password", "both") and _password_shaped(token):
             yield start, end, "password"
@@ -995,6 +1102,14 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             yield start, end, "password"
         elif family in ("key", "secret-key") and _key_shaped(token, family == "secret-key"):
             yield start, end, "password"
+        elif family == "code" and at >= 0 and tokens[at][2].lower() in ("passcode", "passcodes") \
+                and _generated(token, 6) and prev not in _DETERMINERS and label not in _ID_LABELS:
+            # "zoom passcode for Thursday's board call x7Rp2q": a meeting's passcode is letters too
+            yield start, end, "password"
+        elif family == "latch" and i == last + 1 and last > at and tokens[at][2].lower() in _TRAVEL_LOCKS \
+                and token.isdigit() and 3 <= len(token) <= 6 and nxt not in _UNITS and nxt not in _NAMED_BY_NUMBER:
+            # "suitcase lock 509", "bike lock 4471": a travel or bike lock's code needs no verb
+            yield start, end, "code"
         elif (family in ("code", "both", "lock")
               or (gated and given and (len(token) >= 4 or family in ("otp", "latch")))) \
                 and _CODE_SHAPE().match(token) and not _labelled(text, tokens, i, label) \
@@ -1007,6 +1122,13 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str):
             if family != "otp" or sum(map(str.isdigit, text[start:tokens[j][1]])) >= 6:
                 yield start, tokens[j][1], "code"
                 chained = j
+        elif family == "otp" and 0 <= last < i and (i == last + 1 or tokens[last][2].lower() in ("code", "codes")) \
+                and _backup_group(token) and _run(text, tokens, i, _backup_group, ("", ",")) > i:
+            # "steam guard backup codes R7KX2 M9QPD", "recovery codes for github ym33yzc5 kh7s8w3z":
+            # two groups or more right after the word, or anywhere after a word for the codes
+            j = _run(text, tokens, i, _backup_group, ("", ","))
+            yield start, tokens[j][1], "code"
+            chained = j
         elif family == "otp" and given and _otp_group(token):
             # "steam guard backup: R7K2M X9P4T B3N8W", "recovery codes: 4f2a9-0c7e1 9b3d2-7a6f4"
             j = _run(text, tokens, i, _otp_group, ("", ","))
@@ -1221,6 +1343,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         if not _MARKER_RE().fullmatch(value) and value.lower() not in _PLACEHOLDERS:
             add(match.start("value"), match.end("value"), "url-credentials")
     for match in _find(_QUERY_SECRET, text, held, _EQUALS_CUES):
+        name = match.group("name").lower().replace("-", "").replace("_", "")
+        if name not in _QUERY_NAMES or (name in _QUERY_NAMES_STRICT and match.group("value").isdigit()):
+            continue
         if not _MARKER_RE().match(match.group("value")):
             add(match.start("value"), match.end("value"), "token")
     for pattern, strict in ((_ASSIGNMENT, False), (_PROSE, True)):
@@ -1258,8 +1383,10 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                     add(more.start("value"), more.end("value"), "password")
                     end = more.end()
     for match in _find(_UNLOCKS_WITH, text, held, _UNLOCKS_CUES, _DIGITS):
-        name = "value" if match.group("value") else "wanted"
+        name = match.lastgroup
         value = match.group(name).rstrip(".!?)")
+        if name == "login" and _KEY_FILE().search(value):
+            continue
         if _password_shaped(value) and any(c.isdigit() for c in value) and not value[:1].isdigit():
             add(match.start(name), match.start(name) + len(value), "password")
     for match in _find(_CURL_USER, text, held, _CURL_CUES, _CURL_TOOL_CUES):
@@ -1297,6 +1424,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             continue   # "the passphrase is a weird word": what it is like, not what it is
         if words[0] in _SAID_ABOUT and (len(words) < 3 or words[1] in _SAID_ABOUT or words[1] in _ARTICLES):
             continue   # "is NOT in the cloud" — but "not all who wander are lost" is one
+        if _SEED_NAMED().match(match.group()) and not _SEED_FREE.isdisjoint(words):
+            continue   # "the seed phrase is stamped on a steel plate": where it is, not what
         if len(value.split()) >= 2 or _value_is_secret(value, strict=True):
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_FOREIGN_SAID, text, held, _FOREIGN_CUES):
@@ -1317,6 +1446,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     credential_talk = more or _CUES.held_all(held, _CRED_CUES)
     if credential_talk:
         for start, end, kind in _clause_spans(text, more):
+            add(start, end, kind)
+    if longest >= 4 and _CUES.held_all(held, _TOTP_CUES, _DIGITS):
+        for start, end, kind in _totp_spans(text, lower):
             add(start, end, kind)
     if _CUES.held_all(held, _SEED_CUES):
         for start, end, kind in _seed_spans(text, lower):
