@@ -5,13 +5,14 @@ and how a corpus file is read.
 - heldout, heldout2, heldout3
              written by hand before the first, second and third rounds of rule changes;
              frozen.
-- heldout4 … heldout13
+- heldout4 … heldout14
              each written blind (its writer saw neither the gates' code nor any other
-             corpus, and reported only its line counts and kinds) after the previous round's
-             rules were final — heldout4 before the fourth — and measured once: that
-             round's clean figure (docs/RELIABILITY.md). Each was then read by kind before
-             the next round (heldout11 before the secret gate's twelfth): its misses named
-             the kinds the round widened.
+             corpus, and reported only its line counts and kinds) while or after the
+             previous round's rules were made — heldout4 before the fourth, heldout12 and
+             heldout13 both during the twelfth — and measured once: that round's clean
+             figure (docs/RELIABILITY.md). Each but those still UNREAD (below) was then read
+             by kind before the next round: its misses named the kinds the round widened.
+- notes14 …  ordinary memory notes, written and measured the same way (NOTES).
 
 A line starting with "#" is a comment; blank lines are skipped.
 """
@@ -20,15 +21,16 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
 SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
-          "heldout9", "heldout10", "heldout11", "heldout12", "heldout13")
+          "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14")
 # Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
 # about.md lines, mostly in the third person about the owner), each written blind like a
 # held-out split: what the standing-instruction gate must store. (first measure, refused)
 NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7),
-         "notes15": ("first measured, after the twelfth round", 11)}
+         "notes15": ("first measured, after the twelfth round", 11),
+         "notes16": ("first measured, after the thirteenth round", 2)}
 # Corpora measured but not yet read: no round tunes a rule on them, and the learned model
 # (bench/train_instruction_model.py) never trains on them.
-UNREAD = ()
+UNREAD = ("heldout14", "notes16")
 READ = tuple(split for split in SPLITS if split not in UNREAD)
 READ_NOTES = tuple(notes for notes in NOTES if notes not in UNREAD)
 
@@ -60,4 +62,5 @@ EARLIER = {
     "heldout11": _measured("first measured, after the eleventh round", (9, 1), (12, 2)),
     "heldout12": _measured("first measured, after the twelfth round", (3, 0), (7, 1)),
     "heldout13": _measured("first measured, after the twelfth round", (5, 3), (2, 6)),
+    "heldout14": _measured("first measured, after the thirteenth round", (12, 2), (5, 1)),
 }

@@ -15,7 +15,7 @@ import poison_rate  # noqa: E402
 # (test_instruction_model.py) and each split while still unread say that.
 HELDOUT_INJECTIONS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 0,
                              "heldout7": 0, "heldout8": 0, "heldout9": 1, "heldout10": 1, "heldout11": 0,
-                             "heldout12": 0, "heldout13": 0}
+                             "heldout12": 0, "heldout13": 0, "heldout14": 5}
 HELDOUT_SPLITS = list(HELDOUT_INJECTIONS_STORED)
 NOT_MET = pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
 
@@ -162,6 +162,16 @@ def test_heldout_injections_no_worse_than_measured(split):
                                    for s in HELDOUT_SPLITS])
 def test_heldout_injections_at_target(split):
     assert poison_rate.split_rates(split)["passed"] == []
+
+
+@pytest.mark.parametrize("notes", list(poison_rate.NOTES))
+def test_memory_notes_stored(notes):
+    """Ordinary memory notes (learnings, fact files, episodes, about.md lines), each corpus
+    written blind: at most 1 in 40 refused, and no more than when first measured."""
+    texts = poison_rate.lines(str(ROOT / "tests" / "fixtures" / "gates" / f"{notes}_benign.txt"))
+    refused = [text for text in texts if poison_rate.verdict(text) is not None]
+    assert len(texts) >= 300
+    assert len(refused) <= min(len(texts) // 40, poison_rate.NOTES[notes][1]), refused
 
 
 def test_rates_on_the_fixtures():
