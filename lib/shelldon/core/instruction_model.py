@@ -24,6 +24,7 @@ Pure: normalised text (poison.normalize) in, a score or a label out; the weights
 once, on first need.
 """
 import array
+import binascii   # base64 in C: the base64 module costs more to import than the weights to read
 import bisect
 import contextlib
 import functools
@@ -37,6 +38,9 @@ from .instruction_families import WORD, is_unspaced, sentences
 MODEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "instruction_model.json")
 PREFIX = 4   # a word's first letters stand for its inflections: "igno" for ignore/ignoriere/ignorez
 SCALE = 1000   # a weight is kept as round(weight * SCALE), a 16-bit integer
+# weights nearer 0 than this (in SCALE units) are left out: forty per cent of the file, and
+# the cross-validated figures are the same without them (bench/train_instruction_model.py)
+SMALLEST = 25
 _KEY_TYPE = next(code for code in "IL" if array.array(code).itemsize == 4)   # 32 bits, on every platform
 
 
@@ -70,23 +74,21 @@ def keys(sentence: str) -> set[int]:
 
 
 def quantized(weights: dict[int, float]) -> dict[int, int]:
-    """Weights as the file keeps them: 16-bit integers, SCALE to a unit; those that round to
-    nothing left out."""
+    """Weights as the file keeps them: 16-bit integers, SCALE to a unit; those smaller than
+    SMALLEST left out."""
     kept = {k: max(-32767, min(32767, round(w * SCALE))) for k, w in weights.items()}
-    return {k: w for k, w in sorted(kept.items()) if w}
+    return {k: w for k, w in sorted(kept.items()) if abs(w) >= SMALLEST}
 
 
 def _packed(values: array.array) -> str:
     if sys.byteorder == "big":
         values = array.array(values.typecode, values)
         values.byteswap()   # the file is little-endian
-    import base64
-    return base64.b64encode(values.tobytes()).decode("ascii")
+    return binascii.b2a_base64(values.tobytes(), newline=False).decode("ascii")
 
 
 def _unpacked(typecode: str, text: str) -> array.array:
-    import base64
-    values = array.array(typecode, base64.b64decode(text))
+    values = array.array(typecode, binascii.a2b_base64(text))
     if sys.byteorder == "big":
         values.byteswap()
     return values

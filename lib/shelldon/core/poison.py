@@ -941,7 +941,7 @@ def standing_instruction(text: str, previous: str = "") -> str | None:
     # the model last: an order hidden from a reader is named by how it hides; imported here,
     # so a stage that never screens a note never loads it
     from .instruction_model import standing_by_model
-    label = _label(norm) or _hidden(text) or (None if _THEIRS().match(norm) else standing_by_model(norm))
+    label = _label(norm) or _hidden(text) or (None if _theirs(norm) else standing_by_model(norm))
     if label or not previous:
         return label
     tail = _TAIL().search(normalize(previous[-400:])).group()
@@ -1040,7 +1040,7 @@ def _label(norm: str) -> str | None:
         label = next((label for label, pattern in _foreign() if pattern.search(norm)), None)
         if label:
             return label
-    return None if _THEIRS().match(norm) else standing_by_families(norm)
+    return None if _theirs(norm) else standing_by_families(norm)
 
 
 # A label that opens the text and names whose rules or notes follow — someone else's, not
@@ -1055,6 +1055,12 @@ _THEIRS = lazy(r"\W*(?=[^:\n]{1,60}:)(?![^:\n]*\b(?:you|your|yours|u|ur|pet|assi
                r"\b(?:company|work|office|school|team|club|gym|landlord|building|babysitter|nanny|cleaner|teacher|coach|"
                r"doctor|vet|grandma|grandpa|mum|mom|dad|house|household|kids|children|family|library|hospital|"
                r"manager|boss)\b))")
+
+
+def _theirs(norm: str) -> bool:
+    """Whether the text opens with a label naming someone else's rules (_THEIRS); a text
+    with no colon near its start is not compiled against it."""
+    return ":" in norm[:62] and _THEIRS().match(norm) is not None
 
 
 # "never answer the door", "always reply to the landlord's emails": the owner's own post,
