@@ -17,9 +17,13 @@ from a reader (base64, Unicode tag letters, rot13, backwards, letters spelled ou
 as written to be read (_hidden). What none of the patterns below matches goes to a second
 net, core/instruction_families.py: which parts of an order (a standing time, the pet
 addressed, its replies, a harm, a rule's frame) a sentence holds, from word tables in forty
-languages (kind "order-parts"). Known limits: an instruction phrased as a plain preference
-passes (the core then stores a preference, which is what preferences/ is for), and so does
-one whose words neither the patterns nor the tables hold (docs/RELIABILITY.md).
+languages (kind "order-parts"). What neither net names goes last to a third, learned one,
+core/instruction_model.py: a linear model over the words of each sentence, trained on the
+corpora the project has read (kind "learned"). A text that opens with a label naming
+someone else's rules ("Grandpa's rule: …") is read by the patterns only. Known limits: an
+instruction phrased as a plain preference passes (the core then stores a preference, which
+is what preferences/ is for), and so does one in words no table holds and no corpus used
+(docs/RELIABILITY.md).
 """
 import functools
 import re
