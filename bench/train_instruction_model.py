@@ -33,11 +33,10 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 from corpora import CORPORA, READ, READ_NOTES, lines  # noqa: E402  (bench/, beside this script)
 from shelldon.core import instruction_model  # noqa: E402
 from shelldon.core.poison import normalize  # noqa: E402
-from poison_rate import verdict  # noqa: E402
+from poison_rate import SPLIT_TURNS, verdict  # noqa: E402
 
 THRESHOLD = 1.5
 DIGITS = 4   # the bias is written rounded, as the weights are (instruction_model.SCALE)
-SPLIT_TURNS = " ||| "
 FIXTURES = {"poison/injections.txt": 1, "poison/benign.txt": 0, "secrets/notes.txt": 0}
 KINDS = {"injections": 1, "benign": 0, "secrets": 0, "lookalikes": 0}
 

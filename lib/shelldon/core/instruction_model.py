@@ -77,7 +77,7 @@ def quantized(weights: dict[int, float]) -> dict[int, int]:
     """Weights as the file keeps them: 16-bit integers, SCALE to a unit; those smaller than
     SMALLEST left out."""
     kept = {k: max(-32767, min(32767, round(w * SCALE))) for k, w in weights.items()}
-    return {k: w for k, w in sorted(kept.items()) if abs(w) >= SMALLEST}
+    return {k: w for k, w in kept.items() if abs(w) >= SMALLEST}
 
 
 def _packed(values: array.array) -> str:
@@ -107,7 +107,8 @@ def decode(data: dict) -> tuple[array.array, array.array]:
 
 def packed(weights: dict[int, int]) -> tuple[array.array, array.array]:
     """(keys, weights) of quantized weights, as decode gives them."""
-    return array.array(_KEY_TYPE, sorted(weights)), array.array("h", (weights[k] for k in sorted(weights)))
+    ordered = sorted(weights)
+    return array.array(_KEY_TYPE, ordered), array.array("h", (weights[k] for k in ordered))
 
 
 @functools.cache
@@ -115,6 +116,8 @@ def _trained() -> tuple:
     import json
     with open(MODEL, encoding="utf-8") as handle:
         data = json.load(handle)
+    if data["scale"] != SCALE:
+        raise RuntimeError(f"{MODEL}: weights written at another scale; run bench/train_instruction_model.py")
     return *decode(data), data["bias"], data["threshold"]
 
 
@@ -124,9 +127,9 @@ _in_use: list[tuple] = []
 
 @contextlib.contextmanager
 def using(model: tuple):
-    """Inside the block, judge with model (keys, weights, bias, threshold: see packed) instead of the trained
-    file's: how bench/train_instruction_model.py measures a model trained without one
-    corpus on that corpus, and the rules alone (OFF)."""
+    """Inside the block, judge with model (keys, weights, bias, threshold; packed gives the
+    first two) instead of the trained file's: how bench/train_instruction_model.py measures
+    a model trained without one corpus on that corpus, and the rules alone (OFF)."""
     _in_use.append(model)
     try:
         yield
