@@ -21,7 +21,9 @@ time; "always water the tomatoes": none). A sentence that holds three, or a time
 harm or a reply, or a harm with a reply, or the pet with a reply, or a frame with the pet
 or a reply, is an order (ordered). A reply the owner makes ("I only answer work emails…")
 or one on a channel the pet does not answer (the door, the landlord's letters) does not
-count. A word counts for one family: the longest phrase that starts at it, for the first
+count; a question ("did you remember the dentist?") does not tell the pet; and a sentence
+whose subject is the owner ("The owner's boss tells everyone to cc her…") is a note about
+the owner's life, not an order. A word counts for one family: the longest phrase that starts at it, for the first
 family that holds it.
 
 The tables are data: a line per language (it may go on in the lines below it), entries
@@ -380,13 +382,6 @@ ur: نظر انداز | بھول | بھیجو | بھیجیں | مٹا | حذف |
 """
 
 _FRAME = """
-it: autorizzat* | ha autorizzato
-es: autorizado | ha autorizado | autorizo
-pt: autorizou | autorizado
-fr: a autorise | autorise
-de: autorisiert | hat erlaubt
-nl: geautoriseerd | heeft toegestaan
-pl: autoryzowal* | pozwolil*
 en: new rule | pinned rule | standing order | policy | system | admin | administrator | step 1 | protocol | override |
     note to self | developer mode | your rule | your rules | house rule for you
     core rule | how you work | how you behave | how you respond | save this as
@@ -409,6 +404,13 @@ ru: новое правило | твое правило | твоё правил�
 uk: нове правило | твоє правило | система
 en: hereby | prime directive | sys | policy updated | config | house rule | instruction to the ai |
     fact about shelldon | note for the assistant | note for the ai | save as a preference | add to your memory
+it: autorizzat* | ha autorizzato
+es: autorizado | ha autorizado | autorizo
+pt: autorizou | autorizado
+fr: a autorise | autorise
+de: autorisiert | hat erlaubt
+nl: geautoriseerd | heeft toegestaan
+pl: autoryzowal* | pozwolil*
 """
 
 # Scripts written without spaces between words (Thai, kana, CJK ideographs): their words
