@@ -9,8 +9,9 @@ compiles little or nothing. A cue is a plain substring: it may say yes when the 
 then finds nothing, never no when it would find something.
 
 A module with many cue groups, each tested on every text, declares them on one Cues():
-held(text) finds every declared cue in one scan of a compiled alternation, and each group's
-test is then a set lookup (Cues.any_of).
+held(text) finds every declared cue at once (only the cues that begin with one of the
+text's three-letter runs are looked for), and each group's test is then a set lookup
+(Cues.held_all).
 """
 import functools
 import re
