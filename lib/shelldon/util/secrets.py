@@ -26,6 +26,15 @@ What counts as a secret, most specific first:
 - password         plain words closed by a number right after "password is"/"password:"
                    ("the password is purple elephant 42"), unless a word says something
                    about it ("at least 12", "changed every 90") or a unit follows
+- password         a passphrase of three to eight plain small words given after "password
+                   … is" or "password:" to the end of its clause, none of them a word prose
+                   is held together by, one said about a password or a verb's -ing/-ed
+                   ("the laptop password is velvet harbour seventy lanterns"); an app
+                   password, four groups of four letters after its name ("app password for
+                   the printer: qpeb duzl oiwa mmnt", "app-specific password rfkw-lpze-aodq-hnyv");
+                   the answer to a security question in prose or after an arrow, in English and
+                   nine more languages, or to a quoted question put to "you" ("the answer to
+                   "what was your first car" … is Corsa")
 - password, code   the clause rule (below): what in a clause is shaped like the value of
                    the credential word it holds
 - password         a seed phrase said with other words: 12+ plain small words in a row, no
@@ -58,7 +67,7 @@ redacted:
 - password words (password, its one-edit typos that keep the w — "pasword", "passwrd",
   "passowrd", "psswd" —, pw, pwd, passphrase, login, creds, "wifi pass", "u NAME p", and heslo,
   clave, contraseña, senha, mot de passe, Passwort, Kennwort, wachtwoord, hasło, пароль,
-  şifre, lösenord, salasana, passord, jelszó, 密码, パスワード, 비밀번호, …): a token of 6+
+  lösenord, salasana, passord, jelszó, 密码, パスワード, 비밀번호, …): a token of 6+
   characters mixing letters with digits or symbols. Not: a URL, an e-mail, a file name or
   domain (a dot and 1–4 letters at the end), a version, a date, a time, an amount or a
   quantity ("12kg", "87%"), letters joined by - _ or ' ("e-mailu", "api_key"), code
@@ -75,7 +84,7 @@ redacted:
   combination, "R36 L12 R27" or "17-32-08";
 - key words (key, Schlüssel, setup/product/licence key, serial): three or more groups of
   3–6 capitals and digits with a digit among them ("MZXW 6YTB OI4T", "PHX-2291-AKQ7-ZZ03");
-- words for both (clave, κωδικός, 密码): both shapes;
+- words for both (clave, κωδικός, 密码, the Turkish şifre — a PIN too): both shapes;
 - a PIN or password word as the last part of a compound ("Online-Banking-PIN", "SIM-PIN",
   "Wlan-Passwort"): a code word or a password word ("Bank-PIN-Brief" goes on: no word);
 - lock words (keybox, key safe, lockbox, Tresor, coffre, cassaforte, caja fuerte, kluis,
@@ -246,17 +255,17 @@ _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |ent
                  # "the gate opens with 2468": what it opens, with a verb of opening
                  r"|" + _CODE_OWNERS + r"(?=:? (?:opens|unlocks|is armed|arms|disarms|takes|is set|punch|type|enter|"
                  r"key in|tap|press) )"
-                 # "office safe: 6290", "locker 9 at work: 7702": a lock, then a colon and digits
-                 r"|(?:safe|locker|padlock|lockbox|gate|lock)(?: (?:no\.? ?|#)?\d{1,4})?(?=" + _FOR_WHAT + r"\s*:))")
-_WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!boarding )(?<!bus )(?<!day )(?<!season )pass|passphrase|passcode|secret word|safe word|code word|"
+                 # "office safe: 6290", "locker 9 at work: 7702": a lock, then a colon (or an arrow) and digits
+                 r"|(?:safe|locker|padlock|lockbox|gate|lock)(?: (?:no\.? ?|#)?\d{1,4})?(?=" + _FOR_WHAT + r"\s*(?::|->|=>|→)))")
+_WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!boarding )(?<!bus )(?<!day )(?<!season )pass|passphrase|passcode|secret word|code word|"
                  r"logins?|log-in|credentials|creds|wi-?fi(?: network)?(?: key| password| pw| pass| code)?|"
                  r"(?:network|wpa2?|wireless|router|guest)(?: network)? (?:key|password|pw|pass)|"
                  r"(?:api|secret|access|recovery|backup) key|key (?:for|to) (?:the |my |our )?(?:[\w'-]+ )?(?:wi-?fi|wlan|network|"
                  r"router|hotspot)|(?:recovery|backup|2fa|mfa|otp|one-time|verification) codes?|(?:api |access |auth )?token)")
 # "the front gate: punch 4590 then #": how the code is entered, between what it opens and it
-_ENTER = r"(?:(?:just |then |and |first )?(?:punch|type|enter|key|tap|press|hit)(?: in)?\s+)"
+_ENTER = r"(?:(?:just |then |and |first )?(?:punch|type|enter|key|tap|press|hit|unset|disarm|deactivate)(?: in)?\s+)"
 # a dash gives a value with a space beside it: "password-reset-email" is one word
-_SAYS = (r"(?:\s*(?::|=|–|—)\s*|\s+-\s*|-\s+|\s+(?:is|was|is now|is still|will be|are|=|opens with|unlocks with|takes|"
+_SAYS = (r"(?:\s*(?:->|=>|→|:|=|–|—)\s*|\s+-\s*|-\s+|\s+(?:is|was|is now|is still|will be|are|=|opens with|unlocks with|takes|"
          r"is armed with|arms with|disarms with|is set to|is set with|set to|uses)\s*:?\s*)")
 # "wifi key x", "pin 4471": no verb, only straight after what is named
 # "pin for the work badge, don't lose it: 8152", "password (mum set it): x": one aside
@@ -332,9 +341,28 @@ _SECURITY_ANSWER = lazy(r"(?<![\w'])(?:(?:security|secret|memorable) (?:answer|w
                         r"account|login)\b))" + _SAID + r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
 # "security question first pet → Biscuit", "sec q "street" = Larchmont Ave": an arrow or an
 # equals sign after the question gives its answer, words and all, to the end of the clause
-_SECURITY_ARROW = lazy(r"(?<![\w'])(?:security|secret|memorable|sec)[ -](?:questions?|q|answers?)\b[^\n=→]{0,60}?"
+_SECURITY_ARROW = lazy(r"(?<![\w'])(?:(?:security|secret|memorable|sec)[ -](?:questions?|q|answers?)\b|"
+                       r"preguntas? (?:secreta|de seguridad)|respuesta (?:secreta|de seguridad)|"
+                       r"questions? (?:secr[eè]te|de s[eé]curit[eé])|r[eé]ponse secr[eè]te|sicherheits(?:frage|antwort)|"
+                       r"geheimfrage|domanda (?:segreta|di sicurezza)|risposta segreta|pergunta (?:secreta|de seguran[cç]a)|"
+                       r"resposta secreta|beveiligingsvraag|geheime vraag|pytanie (?:pomocnicze|bezpiecze[nń]stwa)|"
+                       r"s[aä]kerhetsfr[aå]ga|sikkerheds?sp[oø]rgsm[aå]l|sikkerhetssp[oø]rsm[aå]l|g[uü]venlik sorusu)"
+                       r"[^\n=→]{0,60}?"
                        r"\s*(?:→|->|=>|=)\s*(?P<value>[^\s(,;.!?][^\n(,;.!?]{1,60})", re.IGNORECASE)
-_SECRET_WORD = lazy(r"(?:secret|safe|code) word", re.IGNORECASE)
+# "the answer to "city where your parents met" on my Apple account is Zaragoza": a question
+# put to "you", quoted, and its answer — a quiz's questions ("who wrote Hamlet") ask of no one
+_QUOTED_QUESTION = lazy(r"(?<![\w'])answer (?:to|for) (?:the question )?[\"“'‘](?P<question>[^\"”'’\n]{3,80})[\"”'’]"
+                        r"[^\n.;:=]{0,50}?(?:\s*[:=]\s*|\s(?:is|was)\s+)[\"“'‘]?"
+                        r"(?P<value>[A-Z0-9][\w'’-]{1,40}(?: [A-Z0-9][\w'’-]{1,40}){0,3})")
+_ASKED_OF_YOU = lazy(r"\b(?:you|your)\b", re.IGNORECASE)
+# an app password as the providers print it, four groups of four letters ("hwjn humu gavp kued",
+# "dxdr-adzy-nzdd-kpkq"), after its name: whatever the groups spell, the name says what they are
+_APP_PASSWORD = lazy(r"\b(?:app(?:lication)?[- ]?(?:specific[- ])?(?:password|passwort|pw)|anwendungspasswort|"
+                     r"mot de passe d'application|contrase[ñn]a de aplicaci[óo]n)\b[^\n:]{0,40}?(?::\s*|\s+)"
+                     r"(?P<value>[a-z]{4}(?P<join>[ -])[a-z]{4}(?P=join)[a-z]{4}(?P=join)[a-z]{4})(?![\w-])", re.IGNORECASE)
+_APP_PASSWORD_CUES = _cues("app", "anwendungspass", "d'application", "de aplicaci")
+_APP_GROUPS = lazy(r"^[a-z]{4}(?:-[a-z]{4}){3}$")
+_SECRET_WORD = lazy(r"(?:secret|code) word", re.IGNORECASE)
 # not in a path or a branch's name: "fix/password-reset-email"
 _WORD_SAID = lazy(r"(?<![\w'/])" + _WORD_SUBJECT + _SAID
                         + r"(?:(?:user(?:name)?\s*[:=]?\s*)?[^\s/]{1,64}\s*/\s*)?"
@@ -368,7 +396,7 @@ _PAIR = lazy(r"(?:(?<![\w/.~-])(?:admin|administrator|root|user|username|login|a
 # Payment cards: 13-19 digits, whole or in the groups cards print, with a card's prefix and
 # a valid Luhn check digit; a random 16-digit number passes Luhn one time in ten.
 _CARD = lazy(r"(?<![\d-])(?<!\d )(?:\d{13,19}|\d{4}(?:[ -]\d{4}){3}[ -]\d{1,3}|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7}"
-             r"|\d{4}[ -]\d{6}[ -]\d{4,5})(?!\d)(?![ -]\d{4})(?!-\d)(?![/.:]\d)")   # "… 8837 11/26": the expiry may follow
+             r"|\d{4}[ -]\d{6}[ -]\d{4,5}|\d{4}(?:\.\d{4}){3})(?!\d)(?![ -]\d{4})(?!-\d)(?![/.:]\d)")   # "… 8837 11/26": the expiry may follow
 _CARD_PREFIX = lazy(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[068]|35|6011|64[4-9]|65|62|50|5[6-8]|6[0-9])")
 
 
@@ -382,7 +410,7 @@ def luhn_ok(digits: str) -> bool:
 
 
 def _is_card(text: str) -> bool:
-    digits = text.replace(" ", "").replace("-", "")
+    digits = text.replace(" ", "").replace("-", "").replace(".", "")
     if len(digits) == 15 and digits[:2] not in ("34", "37"):
         return False   # fifteen digits are an Amex card, or an IMEI (which passes Luhn too)
     return 13 <= len(digits) <= 19 and bool(_CARD_PREFIX().match(digits)) and luhn_ok(digits)
@@ -535,7 +563,7 @@ _ARTICLES = frozenset("the a an my your our his her their".split())
 # (MZXW 6YTB OI4T, PHX-2291-AKQ7). Words for both (clave, κωδικός, 密码) take both.
 _CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:wi-?fi|wlan|router|sudo|admin|root|guest|network) pass|logins?|creds|credentials|heslo|hesla|hasło|haslo|"
                   r"hasła|contraseñas?|contrasenas?|senha|mot de passe|mdp|passw[oö]rt|kennwort|wachtwoord|"
-                  r"пароль|парол[яю]|şifre(?:si)?|sifre(?:si)?|lösenord(?:et)?|salasana|adgangskode|passord|"
+                  r"пароль|парол[яю]|lösenord(?:et)?|salasana|adgangskode|passord|"
                   r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
 _CRED_CODE = (r"codes?|pins?|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
               r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号")
@@ -551,7 +579,7 @@ _CRED_LOCK = (r"key ?box(?:es)?|key ?safe|lock ?box(?:es)?|tresor|safebox|coffre
 # an account or a log-in named without a credential word ("so Biscuit2011 — for the amazon
 # account"): only a token no word or name is shaped like (see _account_shaped)
 _CRED_ACCOUNT = r"accounts?|konto|compte|cuenta|log(?:ging)? ?in(?:to)?|log ?on|sign(?:ing)? ?in(?:to)?"
-_CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码"
+_CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码|şifre(?:si|m|miz)?|sifre(?:si|m|miz)?"
 # a door, a gate, a locker or an alarm named without a code word: only a value given as one
 # ("garage: 2580", "disarm with 8064", "hotel room safe: I set it to 0303"; see _shaped)
 _CRED_PLACE = (r"(?:front |back |side |main |garden |street |patio |cellar |basement )?doors?|gates?|garage|shed|"
@@ -627,7 +655,7 @@ _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]
 _NOT_CODE_BEFORE = frozenset("""
 zip post postal area country dress promo promotional discount voucher coupon tracking qr bar error status exit
 return response http source sort airport colour color morse mixing booking reference confirmation iso dialling
-dialing public ssh gpg pgp house car answer piano hot fault diagnostic obd dtc trouble engine
+dialing public ssh gpg pgp car answer piano hot fault diagnostic obd dtc trouble engine
 """.split())
 _NOT_CODE_AFTER = frozenset("""
 review reviews base postal snippet snippets block blocks editor red club camp puzzle challenge
@@ -675,7 +703,7 @@ cve zimmer modell code
 _TRAVEL_LOCKS = frozenset("bike bicycle cable chain luggage suitcase tsa".split())
 _NAMED_BY_NUMBER = frozenset("model models series edition pack version type range kit set".split())
 _CLOCK = lazy(r"^(?:[01]\d|2[0-3])[0-5]\d$")
-_ENTER_VERBS = frozenset("punch type key tap enter put press dial".split())
+_ENTER_VERBS = frozenset("punch type key tap enter put press dial unset disarm deactivate".split())
 # what may stand between a verb of entering and the code: its "in", the key pressed first, a "then"
 _ENTER_BETWEEN = frozenset("in then and key # * hash star pound bell button the".split())
 # what gives the value of a lock or a place named without a code word: "opens with 8064",
@@ -702,7 +730,8 @@ _KEY_GROUP = lazy(r"^[A-Z0-9]{2,6}(?:-[A-Z0-9]{3,6}){2,}$|^[A-Z0-9]{3,6}$")
 # what makes a key word name a secret key, whatever its value looks like (a hex private key)
 _KEY_QUALIFIERS = frozenset("""
 private secret pre-shared preshared wallet signing encryption decryption master seed shared
-aes hmac rsa api access backup session client app root
+aes hmac rsa api access backup session client app root eth ethereum btc bitcoin crypto solana metamask
+validator
 """.split())
 _TITLE_WORD = lazy(r"^[A-Z][a-z]{2,}$")
 _WORDISH = lazy(r"[A-Z]?[a-z]{2,}")
@@ -1083,8 +1112,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES and not (entered and t[2] == "#")
                                           for t in tokens[at + 1:i]))   # "press # then 2291": a key
         j = i
-        if family in ("password", "both") and _password_shaped(token):
-            yield start, end, "password"
+        if family in ("password", "both") and _password_shaped(token) and label not in _ID_LABELS:
+            yield start, end, "password"   # not "ticket PROJ-4821 … the login page": an id
         elif family == "password" and given and token.isdigit() and len(token) >= 6 and not _labelled(text, tokens, i, label) \
                 and nxt not in _UNITS:
             # "a senha do portão é 252525": a password of digits, given as one
@@ -1093,6 +1122,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             # "master password, just once so you have it: Velvet Otter Climbs 44 Stairs"
             j = _title_run(text, tokens, i)
             yield start, tokens[j][1], "password"
+        elif family in ("password", "both") and _APP_GROUPS().match(token):
+            yield start, end, "password"   # "dxdr-adzy-nzdd-kpkq": an app password's four groups
         elif family in ("password", "both") and _letter_groups(text, tokens, i):
             # "app password for the scanner: qwvt lmzr hxpk bnye"
             j = i + 3
@@ -1182,7 +1213,10 @@ _CURL_CUES, _CURL_TOOL_CUES = _cues("-u", "--user"), _cues("curl", "wget", "http
 _CLI_CUES = _cues("-p", "-a", "--pass", "--auth")
 _SECURITY_CUES = _cues("answer", "memorable", "maiden")
 _WIFI_QR_CUES = _cues("wifi:")
-_ARROW_CUES, _ARROW_GIVES = _cues("sec", "memorable"), _cues("=", "→", "->")
+_ARROW_CUES = _cues("sec", "memorable", "pregunta", "respuesta", "question", "ponse secr", "sicherheits", "geheim",
+                    "domanda", "risposta", "pergunta", "resposta", "vraag", "pytanie", "fråga", "fraga", "spør", "spor",
+                    "sorusu")
+_ARROW_GIVES = _cues("=", "→", "->")
 _NETWORK_CUES = _cues("ssid", "network", "wifi", "wi-fi")
 _PHRASE_CUES = _cues("phrase", "mnemonic", "words", "frase", "wachtzin", "lösenfras", "satz")
 _FOREIGN_CODE_CUES = _cues("code", "digo", "codice", "kod", "код", "pin")
@@ -1229,6 +1263,33 @@ def _plain_words_password(value: str, rest: str) -> bool:
         return False
     after = rest.split(None, 1)
     return not (after and after[0].lower().strip(",.;:!?") in _UNITS)
+
+
+# what a sentence says of a password goes on with a word of these, or ends in a verb's -ing
+# or -ed ("is changing next month", "is written under the router"); a passphrase need not
+_PHRASE_WORD = lazy(r"[a-z]{3,12}")
+_PHRASE_END = lazy(r"[.,;:!?()\[\]\n\"“”]|\s[-–—]\s|$")
+# the password word last, then maybe what it opens, then its verb: not "password hint:"
+_PASSWORD_NAMED = lazy(r"[\w-]*(?:pass|pw|wort|word)s?(?: (?:for|to|of|on|at|in|4) [^:\n]{1,40}?)?(?:\s*:|\s+(?:is|was))\s*",
+                       re.IGNORECASE)
+
+
+def _plain_phrase(text: str, match) -> int:
+    """Where a passphrase of plain words ends, given after a password word and its verb to the
+    end of its clause ("the master password for Bitwarden is tangerine ladder quietly
+    orbits"): three to eight small words, none a word prose is held together by or one said
+    about a password; 0 when the value is no such phrase."""
+    if not _PASSWORD_NAMED().fullmatch(text, match.start(), match.start("value")):
+        return 0
+    start = match.start("value")
+    end = _PHRASE_END().search(text, start).start()
+    words = text[start:end].split()
+    if not 3 <= len(words) <= 8 or not all(_PHRASE_WORD().fullmatch(w) for w in words):
+        return 0
+    if any(w in _FUNCTION_WORDS or w in _PROSE_WORDS or w in _SAID_ABOUT or w in _SAID_OF_PASSWORD
+           or w in _NOT_VALUE_BEFORE or w in _UNITS or w.endswith(("ing", "ed")) for w in words):
+        return 0
+    return start + len(text[start:end].rstrip())
 
 
 def _find(pattern, text: str, held: frozenset, *groups: frozenset):
@@ -1371,7 +1432,10 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("code"), match.end("code"), "code")   # not "zip code on the invoice: 94110"
     for match in _find(_WORD_SAID, text, held, _WORD_CUES):
         value = match.group("value")
-        if _value_is_secret(value, strict=True) or (
+        phrase_end = _plain_phrase(text, match)
+        if phrase_end:
+            add(match.start("value"), phrase_end, "password")
+        elif _value_is_secret(value, strict=True) or (
                 _SECRET_WORD().match(match.group()) and value.isalpha() and value.lower() not in _PROSE_WORDS):
             end = _value_end(match)
             add(match.start("value"), end, "password")
@@ -1402,6 +1466,11 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _find(_ANSWER_SAID, text, held, _ANSWER_SUBJECT_CUES, _ANSWER_CUES):
         if match.group("value").split()[0].lower() not in _PROSE_WORDS:   # "… is The Same as the bank's"
             add(match.start("value"), match.end("value"), "password")
+    for match in _find(_QUOTED_QUESTION, text, held, _SECURITY_CUES):
+        if _ASKED_OF_YOU().search(match.group("question")):
+            add(match.start("value"), match.end("value"), "password")
+    for match in _find(_APP_PASSWORD, text, held, _APP_PASSWORD_CUES):
+        add(match.start("value"), match.end("value"), "password")
     for match in _find(_WIFI_QR, text, held, _WIFI_QR_CUES):
         add(match.start("value"), match.end("value"), "password")
     for match in _find(_SECURITY_ARROW, text, held, _ARROW_CUES, _ARROW_GIVES):
@@ -1418,8 +1487,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         words = value.lower().split()
         if _A_KIND().search(lower, max(0, match.start() - 24), match.start()):
             continue   # "a strong passphrase is four random words": passphrases in general
-        if words[0] in _PROSE_WORDS and (len(words) < 3 or sum(w in _PROSE_WORDS for w in words[:4]) >= 2):
-            continue   # "the passphrase is the same as before" — but "correct horse battery staple" is one
+        if words[0] in _PROSE_WORDS and (len(words) < 3 or words[1] in _PROSE_WORDS
+                                         or sum(w in _PROSE_WORDS for w in words[:4]) >= 3):
+            continue   # "the passphrase is the same as before" — but "the owl flies at nine" is one
         if words[0] in ("a", "an") and len(words) <= 4:
             continue   # "the passphrase is a weird word": what it is like, not what it is
         if words[0] in _SAID_ABOUT and (len(words) < 3 or words[1] in _SAID_ABOUT or words[1] in _ARTICLES):
