@@ -336,6 +336,8 @@ es: ignora* | olvida* | obedece* | envia* | reenvia* | manda* | borra* | elimina
 it: ignora* | dimentica* | obbedisci | invia* | inoltra* | cancella* | rivela* | senza chiedere | senza conferma
 pt: ignor* | esquec* | obedec* | envi* | encaminh* | apag* | revel* | sem perguntar | sem confirmar | senha
 nl: negeer* | vergeet | gehoorzaam* | stuur* | doorsturen | verwijder* | wis | onthul* | zonder te vragen | wachtwoord
+    niets tegen de eigenaar | niks tegen de eigenaar
+    zeg niets | niets zeggen | zeg niks | niks zeggen | achter mijn rug | zonder het te zeggen
 sv: ignorera* | glom | lyd | skicka* | vidarebefordra* | radera* | avslo* | losenord
 da: ignorer* | glem | adlyd | send | videresend* | slet* | adgangskode
 no: ignorer* | glem | adlyd | send | videresend* | slett* | passord
@@ -434,7 +436,12 @@ _I = r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|ja|я|мы"
 _FIRST_PERSON = lazy(_I + r"|vi|my)(?: [\w']+){0,2} $")
 # "replies", "answers", "responds" after one of these is the pet's output (a noun: "all
 # answers", "your replies"); after anything else a verb with its own subject ("Tom answers")
-_THIRD_PERSON_VERBS = frozenset("replies answers responds".split())
+# …and the third person in the languages whose verbs say their person ("Suo fratello non
+# risponde mai"); not the Germanic ones, whose word order puts the subject after ("vanaf nu
+# antwoordt u", "nu svarar du")
+_THIRD_PERSON_VERBS = frozenset("""
+replies answers responds risponde rispondono repond repondent odpowiada odpowiadaja responden respondem
+""".split())
 _BEFORE_A_NOUN = frozenset("""
 the a an all every each your my his her their our its these those any no some of to in for with more short long
 future later such both other own shorter you assistant bot ai model shelldon pet
@@ -459,6 +466,8 @@ reponds repondez antworte beantworte rispondi rispondete contestad odpowiadaj od
 відповідай відповідайте svara besvara
 """.split())   # not "responde", "antwortet": the third person is spelt the same
 _LETS = frozenset("lets let allows allow helps makes gives".split())
+# what stands before the English "AI" named as the pet ("the AI", "dear AI", "note to AI")
+_BEFORE_AI = frozenset("the an this that your my our dear hey hi to for attention note you as".split())
 # after "you": what anyone can do, what the pet has, what it need not do —
 # said of it, not told to it ("you can always reply STOP", "you have a good memory", "you
 # don't have to answer that")
@@ -546,6 +555,8 @@ def families(sentence: str) -> frozenset:
             family = None   # "I forget the salt": the owner's own doing
         elif family == "pet" and (_NOT_TOLD().match(sentence, spans[i].end()) or (i and words[i - 1] in _LETS)):
             family = None   # "you can always reply STOP", "the system lets you renew twice": anyone
+        elif family == "pet" and word == "ai" and i and words[i - 1] not in _BEFORE_AI:
+            family = None   # "risponde ai messaggi": the Italian and Portuguese "to the"
         elif family == "pet" and _does_output(words, i + 1):
             found.add("output")   # "you never say no", "everything you remember": the pet's own output
         elif family == "output" and word in _REPLY_IMPERATIVES:
