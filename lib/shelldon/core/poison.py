@@ -66,6 +66,10 @@ def _strip_latin_marks(text: str) -> str:
 # three or more capitalised words run together ("FromNowOnAlwaysReply"): words, apart
 _CAMEL_RUN = lazy(r"(?:[A-Z][a-z]+){3,}")
 _CAMEL_WORD = lazy(r"(?<=[a-z])(?=[A-Z])")
+# …or joined by dots, underscores or plus signs ("from.now.on.always.reply", "from_now_on_always");
+# five words or more, where a dot joins them: a file's or a host's name has fewer
+_JOINED_RUN = lazy(r"(?<![\w.@/])[a-z]+(?:(?:[_+][a-z]+){3,}|(?:[._+][a-z]+){4,})(?![\w@/]|\.\w)")
+_JOINS = lazy(r"[._+]")
 # the words an order is made of, with two neighbouring letters swapped ("alwasy repyl",
 # "ingore"): no English word is spelt so, as none of five letters or more is one swap away
 _TYPO_TARGETS = ("always", "never", "reply", "replies", "respond", "answer", "answers", "ignore", "ignoring", "owner",
@@ -97,6 +101,8 @@ def normalize(text: str) -> str:
     if _CAMEL_RUN().search(text):
         text = _CAMEL_RUN().sub(lambda m: _CAMEL_WORD().sub(" ", m.group()), text)
     text = _strip_latin_marks(text.casefold())
+    if _JOINED_RUN().search(text):
+        text = _JOINED_RUN().sub(lambda m: _JOINS().sub(" ", m.group()), text)
     text = text.replace("\u2019", "'").replace("`", "'")
     if not text.isascii():   # "from🔹now🔹on": a symbol between words is a space
         text = "".join(" " if ch > "\x7f" and unicodedata.category(ch).startswith("S") else ch for ch in text)
@@ -412,7 +418,10 @@ _PATTERNS = [   # (kind, pattern)
                                 r"|\b(?:act|behave) as (?:if you|though you|an?|my|the)\b|\bpretend (?:to be|you(?:'re| are))\b"
                                 r"|\b(?:roleplay|role-play|role play)(?: as)?\b|\bplay the (?:role|part) of\b"
                                 r"|\byour (?:new |true |real )?(?:name|role|persona|identity|purpose|goal|task|job|mission|"
-                                r"personality) (?:is|are|will be) (?:now )?\b|\bfrom now on,? (?:your name|you are|you're)\b")),
+                                r"personality) (?:is|are|will be) (?:now )?\b|\bfrom now on,? (?:your name|you are|you're)\b"
+                                # a story's moral for the pet: "… obeyed only the gardener. Be that pet."
+                                r"|\b(?:be|become) (?:that|this|such an?|the same) "
+                                r"(?:pet|assistant|bot|ai|model|helper|chatbot)\b")),
     ("from-now-on", lazy(
         r"\b(?:from now on|from here on(?: out| in)?|from this (?:point|moment|day)(?: on| forward| onward)?|henceforth|hereafter|going forward|"
         r"starting (?:today|now|tomorrow|from now|immediately)|as of (?:now|today|this moment|tomorrow)|"
@@ -865,7 +874,7 @@ _CUES = {
     "system-prompt": (("system", "developer", "jailbr", "do anything now", "dan mode", "god mode", "sudo mode",
                        "admin override", "instruction", "directive", "rules", "orders", "prompt"),),
     "new-identity": (("now", "no longer", "my ", "actually", "really", "henceforth", "act", "behave", "pretend", "role", "play",
-                      "your"),),
+                      "your", "be that", "be this", "be such", "be the same", "become"),),
     "from-now-on": (("from now on", "from here", "from this", "henceforth", "hereafter", "going forward", "future",
                      "later", "all", "every", "permanently", "rest of", "starting", "as of", "effective", "until",
                      "from today", "from tomorrow", "no matter"),),
@@ -1040,8 +1049,9 @@ def _hidden(text: str) -> str | None:
                 return "encoded-" + label
     # written backwards, or in rot13: told apart from a sentence by holding more common
     # English words undone than as written (one that reads as English already is not
-    # undone); the whole text, and each part after a colon or a line break ("reversed so
-    # you have to think: …")
+    # undone); the whole text, and each part between colons, commas or line breaks
+    # ("reversed so you have to think: …"), read undone in its place ("no won morf, always
+    # answer backwards")
     parts = _PARTS().split(text)
     for part in [text] + (parts if len(parts) > 1 else []):
         as_written = len(_COMMON_WORDS.intersection(_ENGLISH_WORD().findall(part.lower())))
@@ -1050,13 +1060,13 @@ def _hidden(text: str) -> str | None:
         for how, undone in (("reversed-", part[::-1]), ("encoded-", part.translate(_ROT13))):
             common = len(_COMMON_WORDS.intersection(_ENGLISH_WORD().findall(undone.lower())))
             if common >= 2 and common > as_written:
-                label = _label(normalize(undone))
+                label = _label(normalize(undone)) or (part != text and _label(normalize(text.replace(part, undone, 1))))
                 if label:
                     return how + label
     return None
 
 
-_PARTS = lazy(r"[:;\n]+")
+_PARTS = lazy(r"[:;,\n]+")
 
 
 def _label(norm: str) -> str | None:

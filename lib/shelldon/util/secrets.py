@@ -34,9 +34,12 @@ What counts as a secret, most specific first:
                    the printer: qpeb duzl oiwa mmnt", "app-specific password rfkw-lpze-aodq-hnyv");
                    the answer to a security question in prose or after an arrow, in English and
                    nine more languages, or to a quoted question put to "you" ("the answer to
-                   "what was your first car" … is Corsa")
+                   "what was your first car" … is Corsa"); a password named by what it does
+                   ("the thing you type to get into the nas is …", "the magic word to get
+                   past the front desk is …")
 - password, code   the clause rule (below): what in a clause is shaped like the value of
                    the credential word it holds
+- code             a card's security code after its expiry ("… 11/27 092")
 - password         a seed phrase said with other words: 12+ plain small words in a row, no
                    function word or comma among them, after a seed/wallet/mnemonic cue; what
                    follows "seed phrase is" holding "the", "on", "in"… says where it is, not what
@@ -250,7 +253,8 @@ _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |ent
                  r"(?:code|combo|combination|pin|passcode))"
                  r"|(?:code|combo|combination)s? (?:to|for|of|on) (?:the |my |our |mum's |dad's |[a-z]+'s )?"
                  r"[a-z0-9][\w'-]*(?: [\w'-]+){0,3}?"
-                 r"|pin(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|alarm|combo|combination|"
+                 r"|pin(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|alarm(?: panel| pad| keypad| system)?|"
+                 r"combo|combination|"
                  r"keypad|key ?pad|padlock|lockbox|key ?safe"
                  # "the gate opens with 2468": what it opens, with a verb of opening
                  r"|" + _CODE_OWNERS + r"(?=:? (?:opens|unlocks|is armed|arms|disarms|takes|is set|punch|type|enter|"
@@ -261,7 +265,10 @@ _WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!board
                  r"logins?|log-in|credentials|creds|wi-?fi(?: network)?(?: key| password| pw| pass| code)?|"
                  r"(?:network|wpa2?|wireless|router|guest)(?: network)? (?:key|password|pw|pass)|"
                  r"(?:api|secret|access|recovery|backup) key|key (?:for|to) (?:the |my |our )?(?:[\w'-]+ )?(?:wi-?fi|wlan|network|"
-                 r"router|hotspot)|(?:recovery|backup|2fa|mfa|otp|one-time|verification) codes?|(?:api |access |auth )?token)")
+                 r"router|hotspot)|(?:recovery|backup|2fa|mfa|otp|one-time|verification) codes?|(?:api |access |auth )?token|"
+                 r"codes? de (?:secours|r[ée]cup[ée]ration|sauvegarde)|c[óo]digos? de (?:respaldo|recuperaci[óo]n|backup)|"
+                 r"codici di (?:backup|recupero)|herstelcodes?|wiederherstellungscodes?|backup-codes?|"
+                 r"kody (?:zapasowe|odzyskiwania))")
 # "the front gate: punch 4590 then #": how the code is entered, between what it opens and it
 _ENTER = r"(?:(?:just |then |and |first )?(?:punch|type|enter|key|tap|press|hit|unset|disarm|deactivate)(?: in)?\s+)"
 # a dash gives a value with a space beside it: "password-reset-email" is one word
@@ -280,7 +287,9 @@ _CODE_SAID = lazy(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _C
 # a passphrase is words: the rest of the clause is the secret
 _PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|backup phrase|mnemonic|"
                     r"(?:seed|recovery|mnemonic|backup) words|phrase secrète|phrase de passe|frase (?:de contraseña|"
-                    r"secreta|segreta|d'accesso)|wachtzin|lösenfras(?:en)?|merksatz|geheimsatz)"
+                    r"secreta|segreta|d'accesso|de recuperaci[óo]n|semilla|di recupero|de recupera[çc][ãa]o)|"
+                    r"phrase de r[ée]cup[ée]ration|wiederherstellungsphrase|herstelzin|fraza odzyskiwania|"
+                    r"wachtzin|lösenfras(?:en)?|merksatz|geheimsatz)"
                           # "the passphrase we chose is …": who chose it, in a clause of its own
                           + _FOR_WHAT + r"(?: (?:i|we|you|he|she|they|mum|dad)(?: [a-z']+){1,2})?"
                           # the verb in the languages whose words for it are above ("Passphrase ist …")
@@ -362,10 +371,19 @@ _APP_PASSWORD = lazy(r"\b(?:app(?:lication)?[- ]?(?:specific[- ])?(?:password|pa
                      r"(?P<value>[a-z]{4}(?P<join>[ -])[a-z]{4}(?P=join)[a-z]{4}(?P=join)[a-z]{4})(?![\w-])", re.IGNORECASE)
 _APP_PASSWORD_CUES = _cues("app", "anwendungspass", "d'application", "de aplicaci")
 _APP_GROUPS = lazy(r"^[a-z]{4}(?:-[a-z]{4}){3}$")
+# a password named by what it does: "the magic word to get past the front desk is marigold",
+# "the thing you type to get into the nas is olive.garden.spoon" (not a plain "word": "the word
+# to get past the bouncer is politeness")
+_PERIPHRASIS = lazy(r"(?<![\w'])(?:(?:magic|secret) word|(?:thing|word|what) (?:you|i|we) (?:type|enter|say))\b"
+                    r"[^.;\n]{0,30}?\bto (?:get (?:past|into|in|through)|unlock|open|log ?in(?:to)?|sign in(?:to)?)\b"
+                    r"[^.;\n]{0,40}?\s(?:is|was)\s+[\"'“‘]?(?P<value>[^\s,;\"'”’]{3,64})", re.IGNORECASE)
+_PERIPHRASIS_CUES, _PERIPHRASIS_DOES = _cues("word", "type", "enter", "say"), _cues("to get", "unlock", "open", "log", "sign in")
+# what gives a value, not a word that goes on the noun ("the code word game is called …")
+_GIVEN_BY = lazy(r"(?:[:=]|\b(?:is|was|are)\b)\s*[\"'“‘]?$")
 _SECRET_WORD = lazy(r"(?:secret|code) word", re.IGNORECASE)
 # not in a path or a branch's name: "fix/password-reset-email"
 _WORD_SAID = lazy(r"(?<![\w'/])" + _WORD_SUBJECT + _SAID
-                        + r"(?:(?:user(?:name)?\s*[:=]?\s*)?[^\s/]{1,64}\s*/\s*)?"
+                        + r"(?:(?:user(?:name)?\s*[:=]?\s*)?[^\s/]{1,64}\s*/\s*(?![^\s/]*:))?"
                         + r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
 
 # Other languages' words for a password or a code, then the value within the clause
@@ -377,8 +395,10 @@ _FOREIGN_SAID = lazy(r"(?<!\w)" + _FOREIGN_WORDS + r"(?P<rest>[^\n]{0,80})", re.
 _FOREIGN_CODE = lazy(r"(?<!\w)(?:(?:code|c(?:ó|o)digo|codice|kod|код|pin(?:code)?|t(?:ü|u)rcode)\s+(?:de|du|d'|del|della|"
                      r"dello|do|da|dla|od|от|для|van|voor|f(?:ü|u)r|der|des|f(?:ö|o)r|til)\b|t(?:ü|u)rcode|zahlenschloss)"
                      r"[^\n.;!?\d]{0,30}?[\s:=]\s*" + _CODE_VALUE, re.IGNORECASE)
-_MORE_CODES = lazy(r"[\s,]+(?:(?:and|&|or|plus)\s+)?(?P<value>(?=[\w-]*\d)[A-Za-z0-9][\w-]{3,63})")
-_PLURAL_CODES = lazy(r"\b(?:codes|keys)\b")
+# "is" in the languages of _FOREIGN_WORDS: words joined by dashes right after it are the value
+_IS_WORDS = frozenset("is c'est est ist lautet es é è är er jest je era war was".split())
+_MORE_CODES = lazy(r"[\s,]+(?:(?:and|&|or|plus|et|und|y|e|en|i|oraz|och|og)\s+)?(?P<value>(?=[\w-]*\d)[A-Za-z0-9][\w-]{3,63})")
+_PLURAL_CODES = lazy(r"\b(?:codes|keys|c[óo]digos|codici|kody|herstelcodes|wiederherstellungscodes)\b")
 _WORD_JOINS = lazy(r"[-_'’]")
 _DATE_LIKE = lazy(r"[\d/.:-]+$")   # a date, a time or a number said after the word: not the password
 # a full-width comma or stop ends a token too: "密码忘记了，明天去重置" says no password
@@ -398,6 +418,11 @@ _PAIR = lazy(r"(?:(?<![\w/.~-])(?:admin|administrator|root|user|username|login|a
 _CARD = lazy(r"(?<![\d-])(?<!\d )(?:\d{13,19}|\d{4}(?:[ -]\d{4}){3}[ -]\d{1,3}|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7}"
              r"|\d{4}[ -]\d{6}[ -]\d{4,5}|\d{4}(?:\.\d{4}){3})(?!\d)(?![ -]\d{4})(?!-\d)(?![/.:]\d)")   # "… 8837 11/26": the expiry may follow
 _CARD_PREFIX = lazy(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[068]|35|6011|64[4-9]|65|62|50|5[6-8]|6[0-9])")
+
+
+# a card's expiry, then three or four digits: its security code ("… 11/27 092", "exp 03/29, cvv 4417")
+_AFTER_CARD = lazy(r"[\s,;]+(?:exp\w*\.?:?\s*)?(?:0[1-9]|1[0-2])\s*/\s*(?:20)?\d\d[\s,;]+"
+                   r"(?:(?:cvv2?|cvc2?|csc|cid|security code|code)\s*:?\s*)?(?P<code>\d{3,4})(?![\d/.:])", re.IGNORECASE)
 
 
 def luhn_ok(digits: str) -> bool:
@@ -561,7 +586,7 @@ _ARTICLES = frozenset("the a an my your our his her their".split())
 # joined by spaces or dashes too) or one capital and digits (B4127); a combination is
 # dial numbers (R36 L12 R27, 17-32-08); a key is groups of capitals and digits
 # (MZXW 6YTB OI4T, PHX-2291-AKQ7). Words for both (clave, κωδικός, 密码) take both.
-_CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:wi-?fi|wlan|router|sudo|admin|root|guest|network) pass|logins?|creds|credentials|heslo|hesla|hasło|haslo|"
+_CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:pre-?shared|shared|client|webhook|app|api|signing|vpn) secret|(?:wi-?fi|wlan|router|sudo|admin|root|guest|network) pass|logins?|creds|credentials|heslo|hesla|hasło|haslo|"
                   r"hasła|contraseñas?|contrasenas?|senha|mot de passe|mdp|passw[oö]rt|kennwort|wachtwoord|"
                   r"пароль|парол[яю]|lösenord(?:et)?|salasana|adgangskode|passord|"
                   r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
@@ -574,7 +599,7 @@ _CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial|activ
 _CRED_LICENCE = (r"licen[cs]e|lizenz\w{0,12}|licencia|licenza|licentie|licencja|лицензи\w{0,4}|seriennummer|"
                  r"produktschlüssel|aktivierungsschlüssel|numéro de série|número de serie|clé de (?:produit|licence)")
 # a box or safe that opens with a code: its code or its combination ("keybox: 0381", "Tresor … auf 1357")
-_CRED_LOCK = (r"key ?box(?:es)?|key ?safe|lock ?box(?:es)?|tresor|safebox|coffre(?:-fort)?|cassaforte|caja fuerte|"
+_CRED_LOCK = (r"key ?box(?:es)?|key ?safe|lock ?box(?:es)?|tresor|safebox|coffre(?:-fort)?|cofre|cassaforte|caja fuerte|"
               r"kluis|sejf|сейф|schlüsselkasten|schlüsseltresor|schlüsselbox|nøgleboks|nyckelskåp")
 # an account or a log-in named without a credential word ("so Biscuit2011 — for the amazon
 # account"): only a token no word or name is shaped like (see _account_shaped)
@@ -636,7 +661,7 @@ _CRED_CUES_MORE = _cues(" door", "gate", "garage", " shed", "locker", "keypad", 
                         "code confidentiel", "pin-nummer", "pinnummer")
 _CRED_CUES_SCRIPTS = _cues("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन",
                            "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
-_CRED_CUES = _cues("pas", "psw", "pssw", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp",
+_CRED_CUES = _cues("pas", "psw", "pssw", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "secret", "cofre",
                    "kennw", "wachtw", "пар", "ifre", "senord", "salasana", "adgangs", "passord", "jelsz",
                    "パスワード", "비밀번호", "암호", "口令", "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód",
                    "kod", "код", "otp", "tan", "暗証", "combo", "combin", "kombi", "safe", "padlock", "dial",
@@ -655,7 +680,8 @@ _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]
 _NOT_CODE_BEFORE = frozenset("""
 zip post postal area country dress promo promotional discount voucher coupon tracking qr bar error status exit
 return response http source sort airport colour color morse mixing booking reference confirmation iso dialling
-dialing public ssh gpg pgp car answer piano hot fault diagnostic obd dtc trouble engine
+dialing public ssh gpg pgp car answer piano hot fault diagnostic obd dtc trouble engine cheat puzzle riddle
+cipher geocache
 """.split())
 _NOT_CODE_AFTER = frozenset("""
 review reviews base postal snippet snippets block blocks editor red club camp puzzle challenge
@@ -696,7 +722,7 @@ _SPACED_GROUP = lazy(r"^(?=[a-z\d]*\d)(?=[a-z\d]*[a-z])[a-z\d]{6,12}$")
 # "since" label only numbers
 _ID_LABELS = frozenset("""
 id no nr # number ref reference order invoice ticket tracking serial model room flight booking seat version v isbn
-cve zimmer modell code
+cve zimmer modell code called named
 """.split())
 # a lock carried about, whose code follows its name with no verb: "bike lock 4471" (not a door's,
 # a canal's or a screen's lock); a number that names a model is left ("bike lock 2000 series")
@@ -747,6 +773,7 @@ def _other_code(text: str, at: int) -> bool:
     before = text[max(0, at - 24):at].lower().split()
     after = [w.strip(",:;.!?()\"'") for w in text[at:at + 60].lower().split()[1:5]]
     return ((bool(before) and before[-1].strip(",:;.!?()\"'") in _NOT_CODE_BEFORE)
+            or " ".join(before[-2:]) == "escape room"
             or (bool(after) and after[0] in _NOT_CODE_NEXT) or bool(_NOT_CODE_AFTER.intersection(after)))
 
 
@@ -925,7 +952,9 @@ def _generated(token: str, shortest: int) -> bool:
 # A seed phrase said with other words ("my wallet seed, keep it safe: w1 … w12"): twelve or
 # more plain small words in a row, none of them a word prose is held together by, in a
 # text that speaks of a seed, a wallet or a mnemonic. Prose always has function words.
-_SEED_CUES = _cues("seed", "wallet", "mnemonic", "recovery", "phrase", "crypto", "bip39", "metamask", "ledger", "trezor")
+_SEED_CUES = _cues("seed", "wallet", "mnemonic", "recovery", "phrase", "crypto", "bip39", "metamask", "ledger", "trezor",
+                   "semilla", "billetera", "cartera", "recupera", "récupération", "portefeuille", "carteira", "portafoglio",
+                   "wiederherstellung", "herstel", "odzyskiw", "frase", "fraza")
 _SEED_WORD = lazy(r"[a-z]{3,8}")
 _SEED_LENGTH = 12
 _FUNCTION_WORDS = frozenset("""
@@ -1202,7 +1231,8 @@ _KEY_CUES = _cues("pass", "pwd", "pin", "secret", "key", "token", "bearer", "lic
 _CODE_CUES = _cues("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc", "alarm", "keypad",
                    "key pad", "padlock", "lockbox", "keysafe", "key safe", "opens", "unlocks", "arm", "takes",
                    "is set", "safe", "lock", "gate", "punch", "type", "enter", "key in", "tap", "press")
-_WORD_CUES = _cues("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code", "token")
+_WORD_CUES = _cues("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code", "token",
+                   "digo", "codici", "kody")
 _DIGITS = _cues(*"0123456789")
 # the rest of _spans' groups, one for each pattern it tries
 _MARKER_CUES, _PRIVATE_KEY_CUES = _cues("[redacted:"), _cues("private key")
@@ -1218,7 +1248,7 @@ _ARROW_CUES = _cues("sec", "memorable", "pregunta", "respuesta", "question", "po
                     "sorusu")
 _ARROW_GIVES = _cues("=", "→", "->")
 _NETWORK_CUES = _cues("ssid", "network", "wifi", "wi-fi")
-_PHRASE_CUES = _cues("phrase", "mnemonic", "words", "frase", "wachtzin", "lösenfras", "satz")
+_PHRASE_CUES = _cues("phrase", "mnemonic", "words", "frase", "wachtzin", "lösenfras", "satz", "herstelzin", "fraza")
 _FOREIGN_CODE_CUES = _cues("code", "digo", "codice", "kod", "код", "pin")
 _PAIR_CUES = _cues(" / ", "admin", "root", "user", "login", "account", "@")
 _BEARER_CUES = _cues("bearer", "basic", "token")
@@ -1436,7 +1466,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         if phrase_end:
             add(match.start("value"), phrase_end, "password")
         elif _value_is_secret(value, strict=True) or (
-                _SECRET_WORD().match(match.group()) and value.isalpha() and value.lower() not in _PROSE_WORDS):
+                _SECRET_WORD().match(match.group()) and value.isalpha() and value.lower() not in _PROSE_WORDS
+                and _GIVEN_BY().search(text, match.start(), match.start("value"))):
             end = _value_end(match)
             add(match.start("value"), end, "password")
             named = text[match.start():match.start("value")].rstrip(" :=-").lower()
@@ -1469,6 +1500,10 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _find(_QUOTED_QUESTION, text, held, _SECURITY_CUES):
         if _ASKED_OF_YOU().search(match.group("question")):
             add(match.start("value"), match.end("value"), "password")
+    for match in _find(_PERIPHRASIS, text, held, _PERIPHRASIS_CUES, _PERIPHRASIS_DOES):
+        value = match.group("value").rstrip(".!?)")
+        if value.lower() not in _PROSE_WORDS and value.lower() not in _FUNCTION_WORDS and len(value) >= 3:
+            add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_APP_PASSWORD, text, held, _APP_PASSWORD_CUES):
         add(match.start("value"), match.end("value"), "password")
     for match in _find(_WIFI_QR, text, held, _WIFI_QR_CUES):
@@ -1500,12 +1535,15 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_FOREIGN_SAID, text, held, _FOREIGN_CUES):
         # no grammar of each language: the first word of the clause that is password-shaped
+        said = False
         for token in _TOKEN().finditer(match.group("rest")):
             value = token.group().rstrip(".!?),;:")
-            if _value_is_secret(value, strict=True) and not _DATE_LIKE().match(value) and not _joined_words(value):
+            if _value_is_secret(value, strict=True) and not _DATE_LIKE().match(value) and (
+                    not _joined_words(value) or (said and "-" in value)):   # "… c'est lavande-et-miel"
                 start = match.start("rest") + token.start()
                 add(start, start + len(value), "password")
                 break
+            said = value.lower() in _IS_WORDS
             if token.group()[-1:] in ".;":
                 break   # the clause ended
     for match in _find(_FOREIGN_CODE, text, held, _FOREIGN_CODE_CUES, _DIGITS):
@@ -1534,6 +1572,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in cards:
         if _is_card(match.group()):
             add(match.start(), match.end(), "card")
+            after = _AFTER_CARD().match(text, match.end())
+            if after:
+                add(after.start("code"), after.end("code"), "code")
     for match in _find(_BEARER, text, held, _BEARER_CUES):
         if _classes(match.group("value")) >= 2 and any(c.isdigit() for c in match.group("value")):
             add(match.start("value"), match.end("value"), "token")
