@@ -21,14 +21,15 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
 SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
-          "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15")
+          "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16")
 # Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
 # about.md lines, mostly in the third person about the owner), each written blind like a
 # held-out split: what the standing-instruction gate must store. (first measure, refused)
 NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7),
          "notes15": ("first measured, after the twelfth round", 11),
          "notes16": ("first measured, after the thirteenth round", 2),
-         "notes17": ("first measured, after the fourteenth round", 0)}
+         "notes17": ("first measured, after the fourteenth round", 0),
+         "notes18": ("first measured, after the fifteenth round", 1)}
 # Corpora measured but not yet read: no round tunes a rule on them, and the learned model
 # (bench/train_instruction_model.py) never trains on them.
 UNREAD = ()
@@ -65,4 +66,5 @@ EARLIER = {
     "heldout13": _measured("first measured, after the twelfth round", (5, 3), (2, 6)),
     "heldout14": _measured("first measured, after the thirteenth round", (12, 2), (5, 1)),
     "heldout15": _measured("first measured, after the fourteenth round", (9, 3), (5, 0)),
+    "heldout16": _measured("first measured, after the fifteenth round", (7, 2), (1, 2)),
 }

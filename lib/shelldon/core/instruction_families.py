@@ -164,7 +164,7 @@ ur: ہر بار
 
 _PET = """
 en: you | your | yours | yourself | u | ur | thou | assistant | assistants | bot | bots | chatbot | ai | model | llm |
-    shelldon
+    shelldon | you're | you'll | you've | you'd
     the pet will | the pet must | the pet should | the pet shall | the pet is to | you'll | you will
 de: du | dich | dir | dein* | euch | ki | assistent*
 fr: tu | toi | te | ton | ta | tes | vous | votre | vos | assistant | ia

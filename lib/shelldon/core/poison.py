@@ -174,6 +174,12 @@ _ENGLISH = [
         r"(?:,|\bthen\b|:|—)\s*(?:please )?(?:first|always|immediately|instead|also|just)?\s*"
         r"(?:" + _ACT + r"|start|begin|open|lead|remind (?:them|him|her|the owner|the user|everyone)|steer|redirect|"
         r"change the subject|push|insert|add|include|send|share|quote)\b")),
+    # the pet's own doing as the trigger: "anytime you summarise the day, add at the end: …"
+    ("triggered/own", lazy(
+        r"\b(?:whenever|when|if|each time|every time|any ?time)\s+" + _PET + r"\s+(?:summari[sz]e|recap|greet|remind|report|"
+        r"wrap up|sign off|list|give (?:me )?(?:a |the )?(?:summary|recap|update|news))\b[^.!?\n]{0,60}?"
+        r"(?:,|\bthen\b|:|—)\s*(?:please )?(?:first|always|also|just)?\s*"
+        r"(?:add|include|append|insert|mention|say|put|write|link|recommend|suggest|tell|plug|promote)\b")),
     ("passive-rule", lazy(
         r"\b(?:it|this) (?:has been|had been|was|is|is now|have been) (?:decided|agreed|determined|established|ruled|"
         r"mandated|required|settled|resolved|ordered|decreed|confirmed)(?: by [\w' ]{1,30})? (?:that|:)"
@@ -416,7 +422,11 @@ _PATTERNS = [   # (kind, pattern)
                                 r"|\b(?:you are|you're) (?:now )?my (?:servant|slave|puppet|minion|butler|genie|tool|property)\b"
                                 r"|\byou (?:will|shall|must) (?:now )?(?:act|behave|pretend|roleplay|role-play|play)\b"
                                 r"|\b(?:act|behave) as (?:if you|though you|an?|my|the)\b|\bpretend (?:to be|you(?:'re| are))\b"
-                                r"|\b(?:roleplay|role-play|role play)(?: as)?\b|\bplay the (?:role|part) of\b"
+                                # role-play as a verb, not a noun ("role-play idea for the kids' birthday: …")
+                                r"|\b(?:roleplay|role-play|role play)(?: with me)? as\b|\blet'?s (?:roleplay|role-play|role play)\b"
+                                r"|(?:^|[.!?:]\s*)(?:roleplay|role-play|role play)(?: with me)?\b(?! (?:idea|ideas|game|games|night|"
+                                r"session|sessions|group|club|exercise|exercises|class|classes|is|was)\b)"
+                                r"|\bplay the (?:role|part) of\b"
                                 r"|\byour (?:new |true |real )?(?:name|role|persona|identity|purpose|goal|task|job|mission|"
                                 r"personality) (?:is|are|will be) (?:now )?\b|\bfrom now on,? (?:your name|you are|you're)\b"
                                 # a story's moral for the pet: "… obeyed only the gardener. Be that pet."
@@ -881,8 +891,9 @@ _CUES = {
     "conditional-reply": (("when", "if", "time"),
                           ("reply", "respond", "answer", "say", "tell", "claim", "pretend", "output", "print",
                            "insist", "deny", "refuse", "reveal", "send", "recommend", "give")),
-    "you-must": (_pet_cues(""), ("must", "should", "shall", "shalt", "are required", "are to", "have to", "has to", "need to",
+    "you-must": ((*_pet_cues(""), "u'"), ("must", "should", "shall", "shalt", "are required", "are to", "have to", "has to", "need to",
                   "needs to", "will always", "will never", "may never", "may only", "can only", "not allowed",
+                  "'re to", "'ll always", "'ll never", "'ll only",
                   "forbidden", "obligated", "instructed"),),
     "wants-you-to": (("want", "wish", "need", "instruct", "command", "order", "ask", "requir", "expect", "told",
                       "tell", "authori", "allow"), _pet_cues("to")),
@@ -900,6 +911,8 @@ _CUES = {
     "triggered": (("when", "if", "time", "as soon as", "once"),
                   ("come", "mention", "discuss", "raise", "brought", "ask", "talk", "bring", "say", "write",
                    "type", "named", "appear", "show", "used", "said")),
+    "triggered/own": (("when", "if", "time"), ("summar", "recap", "greet", "remind", "report", "wrap up", "sign off",
+                                              "list", "give")),
     "passive-rule": (("decided", "agreed", "determined", "established", "ruled", "mandated", "required",
                       "settled", "resolved", "ordered", "decreed", "confirmed", "repl", "answer", "response",
                       "message", "output"),),
@@ -1109,7 +1122,8 @@ _THEIRS = lazy(r"\W*(?=[^:\n]{1,60}:)(?![^:\n]*\b(?:you|your|yours|u|ur|pet|assi
                r"(?=[^:\n]*(?:\b[a-z]+'s\b|\b(?:at|from|for|of) (?:work|school|the office|the gym|home|the club)\b|"
                r"\b(?:company|work|office|school|team|club|gym|landlord|building|babysitter|nanny|cleaner|teacher|coach|"
                r"doctor|vet|grandma|grandpa|mum|mom|dad|house|household|kids|children|family|library|hospital|"
-               r"manager|boss)\b))")
+               r"manager|boss|clinic|dentist|surgery|pharmacy|council|church|pool|hotel|restaurant|bank|nursery|"
+               r"daycare|kindergarten|airline|museum|theatre|theater|cinema|court|campsite|parish)\b))")
 
 
 def _theirs(norm: str) -> bool:

@@ -253,7 +253,7 @@ _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |ent
                  r"(?:code|combo|combination|pin|passcode))"
                  r"|(?:code|combo|combination)s? (?:to|for|of|on) (?:the |my |our |mum's |dad's |[a-z]+'s )?"
                  r"[a-z0-9][\w'-]*(?: [\w'-]+){0,3}?"
-                 r"|pin(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|alarm(?: panel| pad| keypad| system)?|"
+                 r"|pinn?(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|alarm(?: panel| pad| keypad| system)?|"
                  r"combo|combination|"
                  r"keypad|key ?pad|padlock|lockbox|key ?safe"
                  # "the gate opens with 2468": what it opens, with a verb of opening
@@ -296,7 +296,7 @@ _PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|se
                           + r"(?:\s*[:=]\s*|\s+(?:is|was|are|were|ist|lautet|war|est|c['’]est|es|era|è|é|är|er|jest|"
                           r"je|zijn)\s+:?\s*"
                           # or the words themselves, capitalised, right after ("gpg passphrase Thimble Anchor Quartz")
-                          + r"|(?-i:\s+(?=[A-Z][a-z]+ [A-Z][a-z]+ [A-Z][a-z]+|"
+                          + r"|(?-i:\s+(?=[A-Z][a-z]+ [A-Z][a-z]+ [A-Z][a-z]+|[A-Z][a-z]+ [a-z]{2,4} [A-Z][a-z]+|"
                           + r"[a-z]{3,12} [a-z]{3,12} [a-z]{3,12} [a-z]{3,12}(?:[.,;!?]|\s*$))))"
                           + r"(?P<value>[^\s.;,][^\n.;,]{2,300})", re.IGNORECASE)
 # "my mother's maiden name is Kowalczyk", "asks "name of your first pet" — I answered Mr
@@ -420,9 +420,15 @@ _CARD = lazy(r"(?<![\d-])(?<!\d )(?:\d{13,19}|\d{4}(?:[ -]\d{4}){3}[ -]\d{1,3}|\
 _CARD_PREFIX = lazy(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[068]|35|6011|64[4-9]|65|62|50|5[6-8]|6[0-9])")
 
 
-# a card's expiry, then three or four digits: its security code ("… 11/27 092", "exp 03/29, cvv 4417")
-_AFTER_CARD = lazy(r"[\s,;]+(?:exp\w*\.?:?\s*)?(?:0[1-9]|1[0-2])\s*/\s*(?:20)?\d\d[\s,;]+"
-                   r"(?:(?:cvv2?|cvc2?|csc|cid|security code|code)\s*:?\s*)?(?P<code>\d{3,4})(?![\d/.:])", re.IGNORECASE)
+# after a card: its expiry, then three or four digits ("… 11/27 092", "exp 03/29, cvv 4417"), or
+# those digits named as its security code within the text that follows ("…, Kartenprüfnummer
+# 271", "crypto 550", "the three digits are 309")
+_AFTER_CARD = lazy(r"[\s,;]+(?:(?:exp\w*|(?:valid|good)(?: thru| through| until| till)?|gültig bis)\.?:?\s*)?"
+                   r"(?:0[1-9]|1[0-2])\s*/\s*(?:20)?\d\d[\s,;]+(?:(?:cvv2?|cvc2?|csc|cid|security code|code)\s*:?\s*)?"
+                   r"(?P<code>\d{3,4})(?![\d/.:])"
+                   r"|[^\n]{0,60}?(?<!\w)(?:cvv2?|cvc2?|csc|cid|ccv|security (?:code|number)|(?:karten)?prüf(?:nummer|ziffer)|"
+                   r"cryptogramme(?: visuel)?|crypto|c[óo]digo de seguridad|codice di sicurezza|(?:the )?(?:three|four|3|4)[- ]digits?"
+                   r"(?: on the back)?)\b[^\d\n]{0,15}?(?P<named>\d{3,4})(?![\d/.:])", re.IGNORECASE)
 
 
 def luhn_ok(digits: str) -> bool:
@@ -590,7 +596,7 @@ _CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:pre-?shared|shared|cl
                   r"hasła|contraseñas?|contrasenas?|senha|mot de passe|mdp|passw[oö]rt|kennwort|wachtwoord|"
                   r"пароль|парол[яю]|lösenord(?:et)?|salasana|adgangskode|passord|"
                   r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
-_CRED_CODE = (r"codes?|pins?|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
+_CRED_CODE = (r"codes?|pins?|pinn|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
               r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号")
 _CRED_COMBO = (r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial|"
                r"zahlenkombi(?:nation)?|kombi|zahlenschloss|fahrradschloss|cadenas|candado|lucchetto|hangslot|cijferslot")
@@ -710,6 +716,9 @@ numbers grams kilos miles metres meters degrees degree ° bit bits ms volt volts
 """.split())
 # digits, or digits with one capital among them (B4127, 47A19, 4B512, 2291K)
 _CODE_SHAPE = lazy(r"^(?:[*#]?\d{3,12}[#*]?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,7}[A-Z]\d{1,7}|\d{4,8}[A-Z])$")
+# after a code word, also capitals and digits taking turns as a generator mixes them ("server
+# room code C4D2E1"; not "BA2490")
+_MIXED_CODE = lazy(r"^(?=[\dA-Z]{5,10}$)(?:[A-Z]\d|\d[A-Z]){2,5}[A-Z\d]?$")
 _COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|(?:[A-Z]-)?\d{1,2}(?:-\d{1,2}){2,5})$")   # "C-4-7-9" too
 # a piece of a combination said in pieces ("R 34 L 12 R 8", "19 - 42 - 07")
 _DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–]|left|right|links|rechts|gauche|droite|izquierda|derecha)$")
@@ -824,7 +833,7 @@ def _password_shaped(token: str) -> bool:
 
 
 # a digit and one capitalised word, as brands are spelt ("1Password", "7Eleven"): a name
-_BRAND = lazy(r"^\d[A-Z][a-z]{3,}$")
+_BRAND = lazy(r"^\d[A-Za-z][a-z]{3,}$")
 
 
 def _joined_words(token: str) -> bool:
@@ -1141,7 +1150,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES and not (entered and t[2] == "#")
                                           for t in tokens[at + 1:i]))   # "press # then 2291": a key
         j = i
-        if family in ("password", "both") and _password_shaped(token) and label not in _ID_LABELS:
+        if family in ("password", "both") and _password_shaped(token) and not (
+                label in _ID_LABELS and ":" not in text[tokens[i - 1][1]:start]):
             yield start, end, "password"   # not "ticket PROJ-4821 … the login page": an id
         elif family == "password" and given and token.isdigit() and len(token) >= 6 and not _labelled(text, tokens, i, label) \
                 and nxt not in _UNITS:
@@ -1172,7 +1182,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             yield start, end, "code"
         elif (family in ("code", "both", "lock")
               or (gated and given and (len(token) >= 4 or family in ("otp", "latch")))) \
-                and _CODE_SHAPE().match(token) and not _labelled(text, tokens, i, label) \
+                and (_CODE_SHAPE().match(token) or (family == "code" and _MIXED_CODE().match(token))) \
+                and not _labelled(text, tokens, i, label) \
                 and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
             # digits in groups ("8391 0274 5519"): the whole run is one code
             while j + 1 < len(tokens) and tokens[j + 1][2].isdigit() and 2 <= len(tokens[j + 1][2]) <= 12 \
@@ -1491,7 +1502,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("value"), match.end("value"), "password")
     for match in _find(_SECURITY_ANSWER, text, held, _SECURITY_CUES):
         value = match.group("value")
-        if _value_is_secret(value, strict=False) and value.split()[0].lower() not in _PROSE_WORDS:
+        first = value.split()[0].lower().removesuffix("n't").removesuffix("n’t")
+        if _value_is_secret(value, strict=False) and first not in _PROSE_WORDS and first not in _FUNCTION_WORDS:
             end = _value_end(match)
             add(match.start("value"), end, "password")
     for match in _find(_ANSWER_SAID, text, held, _ANSWER_SUBJECT_CUES, _ANSWER_CUES):
@@ -1574,7 +1586,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start(), match.end(), "card")
             after = _AFTER_CARD().match(text, match.end())
             if after:
-                add(after.start("code"), after.end("code"), "code")
+                code = after.lastgroup
+                add(after.start(code), after.end(code), "code")
     for match in _find(_BEARER, text, held, _BEARER_CUES):
         if _classes(match.group("value")) >= 2 and any(c.isdigit() for c in match.group("value")):
             add(match.start("value"), match.end("value"), "token")
