@@ -493,6 +493,38 @@ def _about_the_owner(sentence: str) -> bool:
     return any(stem in opening for stem in _OWNER_STEMS) and _ABOUT_THE_OWNER().match(sentence) is not None
 
 
+# someone else as the subject ("A prima Ana manda sempre …", "Her brother never replies …"):
+# a word for kin, a friend or a boss, after at most an article, a possessive and an adjective
+_KIN = frozenset("""
+mother mum mom father dad brother sister son daughter wife husband partner boyfriend girlfriend boss manager colleague
+coworker friend neighbour neighbor uncle aunt grandma grandpa grandmother grandfather cousin niece nephew nan gran
+landlord landlady teacher kid kids children baby sibling siblings parents
+mere pere frere soeur fils fille femme mari ami amie patron patronne voisin voisine oncle tante cousine collegue
+madre padre hermano hermana hijo hija esposa esposo marido mujer jefe jefa amigo amiga vecino vecina tio tia primo prima
+abuela abuelo fratello sorella figlio figlia moglie capo amico vicino vicina zio zia cugino cugina nonna nonno collega
+mae pai irmao irma filho filha chefe vizinho vizinha avo avoa
+mutter vater bruder schwester sohn tochter frau mann chefin freund freundin nachbar nachbarin onkel oma opa kollege kollegin
+moeder vader broer zus zoon dochter vrouw baas vriend vriendin buurman buurvrouw oom neef nicht
+matka ojciec brat siostra syn corka zona maz szef szefowa przyjaciel przyjaciolka sasiad sasiadka wujek ciocia kuzyn
+kuzynka babcia dziadek
+""".split())
+_KIN_BEFORE = frozenset("""
+the a an his her their my our o os as el la los las il lo le i gli mon ma mes son sa ses leur der die das sein seine
+ihr ihre mein meine de het zijn haar mijn hun jego jej moj moja mi su mio mia suo sua seu meu minha do da older younger
+little big elder eldest youngest best new old
+""".split())
+
+
+def _about_someone(sentence: str) -> bool:
+    """Does the sentence open with someone else as its subject (_KIN)?"""
+    for word in (m.group() for m, _ in zip(WORD().finditer(sentence), range(4))):
+        if word in _KIN:
+            return True
+        if word not in _KIN_BEFORE:
+            return False
+    return False
+
+
 _SENTENCE_END = lazy(r"(?<=[.!?])\s+|[\n。！？]+")
 _ORDER = ("time", "habit", "frame", "harm", "output", "held", "pet")   # a word counts for the first that holds it
 
@@ -625,6 +657,8 @@ def standing_by_families(norm: str) -> str | None:
         held = families(sentence)
         if sentence.rstrip().endswith("?"):
             held -= {"pet"}   # "did you remember the dentist?": the pet asked, not told
+        if "pet" not in held and _about_someone(sentence):
+            continue   # "A prima Ana manda sempre uma mensagem …": a note about someone else
         if ordered(held):
             return "order-parts"
     return None
