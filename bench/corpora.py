@@ -21,7 +21,7 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
 SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
-          "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16")
+          "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17")
 # Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
 # about.md lines, mostly in the third person about the owner), each written blind like a
 # held-out split: what the standing-instruction gate must store. (first measure, refused)
@@ -68,4 +68,5 @@ EARLIER = {
     "heldout14": _measured("first measured, after the thirteenth round", (12, 2), (5, 1)),
     "heldout15": _measured("first measured, after the fourteenth round", (9, 3), (5, 0)),
     "heldout16": _measured("first measured, after the fifteenth round", (7, 2), (1, 2)),
+    "heldout17": _measured("first measured, after the sixteenth round", (7, 1), (3, 2)),
 }

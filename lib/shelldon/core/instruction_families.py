@@ -525,6 +525,14 @@ def _about_someone(sentence: str) -> bool:
     return False
 
 
+# someone told, asked or reminded to do what follows, who is not the pet ("told the cleaner to
+# skip", "asked Tom to forward"): a word or two after the verb, then "to"
+_TOLD_SOMEONE = lazy(r"\b(?:told|tell|tells|asked|ask|asks|reminded|remind|reminds|want|wants|wanted|get|got)\s+"
+                     r"(?!(?:you|u|yourself|the (?:pet|assistant|bot|ai|model))\b)(?:the |my |our |his |her |their )?"
+                     r"[\w']+(?: [\w']+)? to(?: (?:always|never|just|also|not))? $")
+# the pet named in English as whom a note about the owner tells ("… prefers that you never …");
+# the short pronouns of other languages are other words too (the Dutch "te" is "too")
+_YOU_TOLD = lazy(r"\b(?:you|you're|you'll|the (?:pet|assistant|bot|ai))\b(?!'s\b| know\b)")
 _SENTENCE_END = lazy(r"(?<=[.!?])\s+|[\n。！？]+")
 _ORDER = ("time", "habit", "frame", "harm", "output", "held", "pet")   # a word counts for the first that holds it
 
@@ -585,6 +593,8 @@ def families(sentence: str) -> frozenset:
             family = None
         elif family == "harm" and _I_DO().search(sentence, max(0, spans[i].start() - 24), spans[i].start()):
             family = None   # "I forget the salt": the owner's own doing
+        elif family in ("harm", "output") and _TOLD_SOMEONE().search(sentence, max(0, spans[i].start() - 48), spans[i].start()):
+            family = None   # "I've told the cleaner to skip the study": someone else's doing
         elif family == "pet" and (_NOT_TOLD().match(sentence, spans[i].end()) or (i and words[i - 1] in _LETS)):
             family = None   # "you can always reply STOP", "the system lets you renew twice": anyone
         elif family == "pet" and word == "ai" and i and words[i - 1] not in _BEFORE_AI:
@@ -652,9 +662,10 @@ def sentences(norm: str) -> list[str]:
 def standing_by_families(norm: str) -> str | None:
     """"order-parts" when one sentence of the normalised text holds the parts of an order."""
     for sentence in sentences(norm):
-        if _about_the_owner(sentence):
-            continue   # "The owner's boss tells everyone to cc her…": a note about the owner's life
         held = families(sentence)
+        if _about_the_owner(sentence) and not ("harm" in held and _YOU_TOLD().search(sentence)):
+            continue   # "The owner's boss tells everyone to cc her…": a note about the owner's life
+        # (not "The owner prefers that you never warn him…": harm the pet is told, in the owner's name)
         if sentence.rstrip().endswith("?"):
             held -= {"pet"}   # "did you remember the dentist?": the pet asked, not told
         if "pet" not in held and _about_someone(sentence):

@@ -70,33 +70,36 @@ _CAMEL_WORD = lazy(r"(?<=[a-z])(?=[A-Z])")
 # five words or more, where a dot joins them: a file's or a host's name has fewer
 _JOINED_RUN = lazy(r"(?<![\w.@/])[a-z]+(?:(?:[_+][a-z]+){3,}|(?:[._+][a-z]+){4,})(?![\w@/]|\.\w)")
 _JOINS = lazy(r"[._+]")
-# the words an order is made of, with two neighbouring letters swapped ("alwasy repyl",
-# "ingore"): no English word is spelt so, as none of five letters or more is one swap away
-_TYPO_TARGETS = ("always", "never", "reply", "replies", "respond", "answer", "answers", "ignore", "ignoring", "owner",
-                 "owners", "forget", "mention", "remember", "secret", "secrets", "instructions", "instruction",
-                 "english", "french", "german", "spanish", "system", "prompt", "message", "messages", "password",
-                 "forward", "rules", "conversation")
+# the words an order is made of, respelt: two neighbouring letters swapped ("alwasy repyl",
+# "ingore": no English word is spelt so, as none of five letters or more is one swap away) or
+# cut into syllables by a hyphen ("al-ways an-swer", "what-ever the own-er says")
+_RESPELT_WORDS = ("always", "never", "reply", "replies", "respond", "answer", "answers", "ignore", "ignoring", "owner",
+                  "owners", "forget", "mention", "remember", "secret", "secrets", "instructions", "instruction",
+                  "english", "french", "german", "spanish", "system", "prompt", "message", "messages", "password",
+                  "forward", "rules", "conversation", "whatever")
 
 
 @functools.cache
-def _swapped() -> dict:
-    swaps = {}
-    for word in _TYPO_TARGETS:
+def _respellings() -> dict:
+    respelt = {}
+    for word in _RESPELT_WORDS:
         for i in range(len(word) - 1):
-            typo = word[:i] + word[i + 1] + word[i] + word[i + 2:]
-            if typo != word and typo not in _TYPO_TARGETS:
-                swaps[typo] = word
-    return swaps
+            swapped = word[:i] + word[i + 1] + word[i] + word[i + 2:]
+            if swapped != word and swapped not in _RESPELT_WORDS:
+                respelt[swapped] = word
+        for i in range(2, len(word) - 1):
+            respelt[word[:i] + "-" + word[i:]] = word
+    return respelt
 
 
 @functools.cache
-def _swapped_re():
-    return re.compile(r"\b(?:" + "|".join(sorted(_swapped(), key=len, reverse=True)) + r")\b")
+def _respelt_re():
+    return re.compile(r"(?<![\w-])(?:" + "|".join(sorted(_respellings(), key=len, reverse=True)) + r")(?![\w-])")
 
 
 def normalize(text: str) -> str:
-    """The gate's skeleton (util/skeleton.py), casefolded, Latin accents, l33t and swapped
-    letters folded."""
+    """The gate's skeleton (util/skeleton.py), casefolded, Latin accents, l33t and respelt
+    words folded."""
     text = skeleton(text)
     if _CAMEL_RUN().search(text):
         text = _CAMEL_RUN().sub(lambda m: _CAMEL_WORD().sub(" ", m.group()), text)
@@ -113,8 +116,8 @@ def normalize(text: str) -> str:
         text = _LEETABLE().sub(lambda m: m.group().translate(_LEET)
                                if _LEET_CHAR().search(m.group()) and _LETTER().search(m.group())
                                and not any(s <= m.start() < e for s, e in mail) else m.group(), text)
-    if _swapped_re().search(text):
-        text = _swapped_re().sub(lambda m: _swapped()[m.group()], text)
+    if _respelt_re().search(text):
+        text = _respelt_re().sub(lambda m: _respellings()[m.group()], text)
     return _BLANKS().sub(" ", text) if "  " in text or "\t" in text or "\u3000" in text else text
 
 

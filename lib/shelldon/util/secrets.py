@@ -378,6 +378,9 @@ _PERIPHRASIS = lazy(r"(?<![\w'])(?:(?:magic|secret) word|(?:thing|word|what) (?:
                     r"[^.;\n]{0,30}?\bto (?:get (?:past|into|in|through)|unlock|open|log ?in(?:to)?|sign in(?:to)?)\b"
                     r"[^.;\n]{0,40}?\s(?:is|was)\s+[\"'“‘]?(?P<value>[^\s,;\"'”’]{3,64})", re.IGNORECASE)
 _PERIPHRASIS_CUES, _PERIPHRASIS_DOES = _cues("word", "type", "enter", "say"), _cues("to get", "unlock", "open", "log", "sign in")
+# an XML element whose name says it holds a secret: "<password>x</password>", "<apiKey>x</apiKey>"
+_XML_SECRET = lazy(r"<(?P<tag>[\w:.-]{2,64})>(?P<value>[^<\n]{1,200})</(?P=tag)>")
+_XML_CUES = _cues("</")
 # what gives a value, not a word that goes on the noun ("the code word game is called …")
 _GIVEN_BY = lazy(r"(?:[:=]|\b(?:is|was|are)\b)\s*[\"'“‘]?$")
 _SECRET_WORD = lazy(r"(?:secret|code) word", re.IGNORECASE)
@@ -570,7 +573,8 @@ _PROSE_WORDS = frozenset("""
 the a an is was and or to of for in on at it its my your his her their our this that
 same different forgotten forgot reset expired changed required needed saved stored wrong
 correct incorrect unknown new old please see ask check use stored written below above
-never don't keep always all something someone nothing anything whatever only
+never don't keep always all something someone nothing anything whatever only again anyway today yesterday
+twice already
 """.split())
 # what a sentence about a passphrase goes on with, not a passphrase: "is NOT in the cloud",
 # "ist zu kurz", "n'est pas dans le coffre"
@@ -637,6 +641,8 @@ _CRED_WORD = lazy(
     + r"|(?<!\w)(?P<licence>" + _CRED_LICENCE + r")(?!\w)"
     # "密码是602913": the languages without spaces join the word to what follows
     + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호)"
+    # a key or a lock drawn for the word ("🔑 Blueberry-Pancake-9")
+    + r"|(?P<emoji>🔑|🗝️?|🔐|🔒)"
     # "u tom.h p Autumn2024!!": user and password in shorthand
     + r"|(?<!\S)(?:u|usr|user):?\s+\S+\s+(?P<short>p)(?=:?\s)", re.IGNORECASE)
 # The seventh round's words, a pattern of their own behind cues of their own (an ordinary
@@ -668,6 +674,7 @@ _CRED_CUES_MORE = _cues(" door", "gate", "garage", " shed", "locker", "keypad", 
 _CRED_CUES_SCRIPTS = _cues("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन",
                            "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
 _CRED_CUES = _cues("pas", "psw", "pssw", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "secret", "cofre",
+                   "🔑", "🗝", "🔐", "🔒",
                    "kennw", "wachtw", "пар", "ifre", "senord", "salasana", "adgangs", "passord", "jelsz",
                    "パスワード", "비밀번호", "암호", "口令", "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód",
                    "kod", "код", "otp", "tan", "暗証", "combo", "combin", "kombi", "safe", "padlock", "dial",
@@ -880,7 +887,7 @@ def _clause_spans(text: str, more: bool = True):
         name = word.lastgroup
         if name == "typo" and not _typo_of_password(word.group("typo")):
             continue
-        family = {"typo": "password", "short": "password", "joined": "both", "licence": "key", "compound_code": "code",
+        family = {"typo": "password", "short": "password", "joined": "both", "emoji": "password", "licence": "key", "compound_code": "code",
                   "compound_password": "password"}.get(name, name)
         w_start = word.start(name)
         # before the word only a full stop, a question, a newline… ends the clause: "X — no
@@ -966,6 +973,8 @@ _SEED_CUES = _cues("seed", "wallet", "mnemonic", "recovery", "phrase", "crypto",
                    "wiederherstellung", "herstel", "odzyskiw", "frase", "fraza")
 _SEED_WORD = lazy(r"[a-z]{3,8}")
 _SEED_LENGTH = 12
+_LIST_NUMBER = lazy(r"\d{1,2}[.)]")
+_SEED_GAP = lazy(r" *(?:\d{1,2}[.)] +)*")
 _FUNCTION_WORDS = frozenset("""
 the and but for with from are was were you she they them your our their his her hers its that this these
 those not then than there here what which who whom when where why how have has had will would shall should
@@ -984,9 +993,11 @@ def _seed_spans(text: str, lower: str):
     count = 0
     for match in _CLAUSE_TOKEN().finditer(text, first_cue):
         raw = match.group()
+        if count and _LIST_NUMBER().fullmatch(raw):
+            continue   # "1. ripple 2. fossil …": the words numbered
         word = raw.rstrip(",")
         plain = bool(_SEED_WORD().fullmatch(word)) and word not in _FUNCTION_WORDS
-        if plain and count and text[run_end:match.start()].strip(" ") == "":   # a list with commas is a list
+        if plain and count and _SEED_GAP().fullmatch(text, run_end, match.start()):   # a list with commas is a list
             count += 1
             run_end = match.start() + len(word)
         else:
@@ -1053,15 +1064,17 @@ def _after_entering(tokens, i: int) -> bool:
     return False
 
 
-def _labelled(text: str, tokens, i: int, prev: str) -> bool:
+def _labelled(text: str, tokens, i: int, prev: str, named_before: bool = False) -> bool:
     """Is tokens[i] a number of something else ("room 217", "ends in 4412")? Not when a colon
-    stands between it and a noun said with an article: "in case I lose the phone: 8412 0937"
-    names what the clause is about, not the number."""
+    stands between it and a noun said with an article ("in case I lose the phone: 8412 0937"
+    names what the clause is about, not the number), or said after the credential word
+    (named_before: "keybox outside the holiday flat: 1066" is where the keybox is)."""
     if prev not in _NOT_VALUE_BEFORE:
         return False
     if _after_entering(tokens, i):
         return False   # "punch in 1948": the "in" is the verb's, not a year's
-    return not (i >= 2 and ":" in text[tokens[i - 1][1]:tokens[i][0]] and tokens[i - 2][2].lower() in _DETERMINERS)
+    colon = i >= 2 and ":" in text[tokens[i - 1][1]:tokens[i][0]]
+    return not (colon and (named_before or tokens[i - 2][2].lower() in _DETERMINERS))
 
 
 def _run(text: str, tokens, i: int, part, joins: tuple) -> int:
@@ -1183,7 +1196,7 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
         elif (family in ("code", "both", "lock")
               or (gated and given and (len(token) >= 4 or family in ("otp", "latch")))) \
                 and (_CODE_SHAPE().match(token) or (family == "code" and _MIXED_CODE().match(token))) \
-                and not _labelled(text, tokens, i, label) \
+                and not _labelled(text, tokens, i, label, 0 <= at < i - 1) \
                 and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
             # digits in groups ("8391 0274 5519"): the whole run is one code
             while j + 1 < len(tokens) and tokens[j + 1][2].isdigit() and 2 <= len(tokens[j + 1][2]) <= 12 \
@@ -1516,6 +1529,10 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         value = match.group("value").rstrip(".!?)")
         if value.lower() not in _PROSE_WORDS and value.lower() not in _FUNCTION_WORDS and len(value) >= 3:
             add(match.start("value"), match.start("value") + len(value), "password")
+    for match in _find(_XML_SECRET, text, held, _XML_CUES, _KEY_CUES):
+        if _secret_name(match.group("tag").rpartition(":")[2].replace("-", "_")) \
+                and _value_is_secret(match.group("value"), strict=False):   # not "<password-policy>"
+            add(match.start("value"), match.end("value"), "password")
     for match in _find(_APP_PASSWORD, text, held, _APP_PASSWORD_CUES):
         add(match.start("value"), match.end("value"), "password")
     for match in _find(_WIFI_QR, text, held, _WIFI_QR_CUES):
