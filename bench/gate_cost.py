@@ -120,7 +120,16 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  # Swedish endings
                  "gate: press key then 1234 ", "backup codes ym33yzc5 ", "totp JBSWY3DPEHPK3PXP ", "2fa seed ur2b ",
                  "&appid=e1af2a97 ", "ssh into x as pi with ", "bike lock 509 ", "passcode x7Rp2q ",
-                 "seed phrase is on the ", "lösenord wifi:t ")
+                 "seed phrase is on the ", "lösenord wifi:t ",
+                 # fourteenth to seventeenth rounds: arrows, quoted questions, app passwords, passwords named by
+                 # what they do, XML, the key emoji, numbered seed words, other languages' security questions and
+                 # backup codes, dashed words after "c'est", mixed codes, a card's code named after it, plain-word
+                 # passphrases, a lock's place before its colon
+                 "garage keypad -> 55", "the answer to \"what is your ", "app password for x: ",
+                 "the thing you type to get into ", "<password>a</password>", "\U0001f511 ", "1. ripple 2. ",
+                 "pregunta secreta -> ", "mot de passe c'est a-b ", "code C4D2E1 ", "4539 1488 0343 6467 cvv ",
+                 "alarm panel - 9-9 ", "keybox flat: 1066 ", "codes de secours 83jd-20ks et ",
+                 "master password is tangerine ladder ")
 
 
 def hostile_growth() -> tuple[float, str, float]:

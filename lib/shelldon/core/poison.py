@@ -1068,7 +1068,7 @@ def _hidden(text: str) -> str | None:
     # undone); the whole text, and each part between colons, commas or line breaks
     # ("reversed so you have to think: …"), read undone in its place ("no won morf, always
     # answer backwards")
-    parts = _PARTS().split(text)
+    parts = _PARTS().split(text)[:_MOST_PARTS]   # each part tried reads the whole text again
     for part in [text] + (parts if len(parts) > 1 else []):
         as_written = len(_COMMON_WORDS.intersection(_ENGLISH_WORD().findall(part.lower())))
         if as_written >= 3:
@@ -1076,13 +1076,16 @@ def _hidden(text: str) -> str | None:
         for how, undone in (("reversed-", part[::-1]), ("encoded-", part.translate(_ROT13))):
             common = len(_COMMON_WORDS.intersection(_ENGLISH_WORD().findall(undone.lower())))
             if common >= 2 and common > as_written:
-                label = _label(normalize(undone)) or (part != text and _label(normalize(text.replace(part, undone, 1))))
+                label = _label(normalize(undone)) or (part != text and len(text) <= _IN_PLACE_LONGEST
+                                                       and _label(normalize(text.replace(part, undone, 1))))
                 if label:
                     return how + label
     return None
 
 
 _PARTS = lazy(r"[:;,\n]+")
+_MOST_PARTS = 32
+_IN_PLACE_LONGEST = 2048   # a part undone is read in its place in a note up to this long
 
 
 def _label(norm: str) -> str | None:

@@ -1322,6 +1322,7 @@ def _plain_words_password(value: str, rest: str) -> bool:
 # what a sentence says of a password goes on with a word of these, or ends in a verb's -ing
 # or -ed ("is changing next month", "is written under the router"); a passphrase need not
 _PHRASE_WORD = lazy(r"[a-z]{3,12}")
+_PHRASE_REACH = 8 * 13
 _PHRASE_END = lazy(r"[.,;:!?()\[\]\n\"“”]|\s[-–—]\s|$")
 # the password word last, then maybe what it opens, then its verb: not "password hint:"
 _PASSWORD_NAMED = lazy(r"[\w-]*(?:pass|pw|wort|word)s?(?: (?:for|to|of|on|at|in|4) [^:\n]{1,40}?)?(?:\s*:|\s+(?:is|was))\s*",
@@ -1336,7 +1337,12 @@ def _plain_phrase(text: str, match) -> int:
     if not _PASSWORD_NAMED().fullmatch(text, match.start(), match.start("value")):
         return 0
     start = match.start("value")
-    end = _PHRASE_END().search(text, start).start()
+    # eight words of twelve letters at most: look no further for where the clause ends (a text
+    # of "password is lime password is lime …" is not scanned to its end from every match)
+    reach = min(len(text), start + _PHRASE_REACH)
+    end = _PHRASE_END().search(text, start, reach).start()
+    if end == reach < len(text) and not text[reach].isspace():
+        return 0
     words = text[start:end].split()
     if not 3 <= len(words) <= 8 or not all(_PHRASE_WORD().fullmatch(w) for w in words):
         return 0
