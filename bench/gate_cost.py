@@ -129,7 +129,11 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  "the thing you type to get into ", "<password>a</password>", "\U0001f511 ", "1. ripple 2. ",
                  "pregunta secreta -> ", "mot de passe c'est a-b ", "code C4D2E1 ", "4539 1488 0343 6467 cvv ",
                  "alarm panel - 9-9 ", "keybox flat: 1066 ", "codes de secours 83jd-20ks et ",
-                 "master password is tangerine ladder ")
+                 "master password is tangerine ladder ",
+                 # eighteenth round: "it's" gives a value, compounds of a lock and "code", a keypad's keys around a
+                 # code, a network's key, BitLocker's groups, "iz", licence keys in long groups, the typo without vowels
+                 "keypad it's 4471 ", "Tresorcode ", "entry #4417* ", "wifi key is a-b-9 ", "481220-",
+                 "pass iz a1b2c3d4 ", "licence key SSSAUWHJ-USBE5AVM ", "psswrd ")
 
 
 def hostile_growth() -> tuple[float, str, float]:

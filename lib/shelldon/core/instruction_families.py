@@ -222,7 +222,7 @@ de: antwort* | nachricht* | notiz* | anweisung* | gesprach* | verlauf
 fr: repon* | message* | consigne* | instruction* | conversation*
 es: respuest* | respond* | contest* | mensaje* | instruccion* | conversacion*
 it: rispost* | rispond* | messagg* | istruzion* | conversazion*
-pt: respost* | respond* | mensage* | instruc* | conversa*
+pt: respost* | respond* | mensage* | instrucao | instrucoes | conversa*
 nl: antwoord* | bericht* | notities | instructie* | gesprek*
 sv: svar* | meddelande* | anteckning* | instruktion*
 da: svar* | besked* | beskeder | noter
@@ -329,7 +329,7 @@ de: ignorier* | vergiss | vergessen | gehorch* | schick* | sende* | weiterleit* 
     ohne nachfrage | ohne zu fragen | passwort
 fr: ignore* | oublie* | obei* | envoie* | transfere* | supprime* | efface* | revele* | sans question | sans questions |
     sans demander | sans confirmation | mot de passe
-es: ignora* | olvida* | obedece* | envia* | reenvia* | manda* | borra* | elimina* | revela* | dale | sin preguntar |
+es: ignora* | olvida* | obedece* | envia* | reenvia* | manda | mandas | mande | mandar | mandale | mandame | borra* | elimina* | revela* | dale | sin preguntar |
     sin confirmar | contrasena
     sin preguntarme | sin decirme
     recomiend*

@@ -174,9 +174,10 @@ _ENGLISH = [
         r"\b(?:comes? up|appears?|shows? up|(?:is|are|gets?|get) (?:mentioned|discussed|raised|brought up|asked about|talked about|named|"
         r"used|typed|said|written)|"
         r"talks? about|brings? up|mentions?|asks?|says?|writes?|types?|discuss(?:es|ed)?)\b[^.!?\n]{0,60}?"
-        r"(?:,|\bthen\b|:|—)\s*(?:please )?(?:first|always|immediately|instead|also|just)?\s*"
+        r"(?:,|\bthen\b|:|—)\s*(?:please )?(?:first|always|immediately|instead|also|just|quietly|silently|secretly|"
+        r"automatically)?\s*"
         r"(?:" + _ACT + r"|start|begin|open|lead|remind (?:them|him|her|the owner|the user|everyone)|steer|redirect|"
-        r"change the subject|push|insert|add|include|send|share|quote)\b")),
+        r"change the subject|push|insert|add|include|send|share|quote|suggest|recommend|promote|plug)\b")),
     # the pet's own doing as the trigger: "anytime you summarise the day, add at the end: …"
     ("triggered/own", lazy(
         r"\b(?:whenever|when|if|each time|every time|any ?time)\s+" + _PET + r"\s+(?:summari[sz]e|recap|greet|remind|report|"
@@ -974,7 +975,8 @@ _TAUGHT = lazy(r"[^.!?\n]{0,100}?[,;—–-]\s*(?:as )?(?!(?:the |your |my )?(?:
 # label makes it the pet's ("Shelldon's motto: …", "your rule: …").
 _LABELLED = lazy(r"(?:^|[.!?\n]\s*)(?!(?:shelldon|the assistant|the bot|the ai|your|the pet)\b)(?:[\w']+ ){0,4}?"
                  r"(?:advice|tip|tips|lesson|lessons|motto|saying|mantra|rule of thumb|wisdom|idea|ideas|notes|quote|"
-                 r"homework|exercise|proverb)(?: (?:from|for|of|on) [^:\n]{1,40})?\s*:\s*[\"'“«]?[^\n]{0,5}$")
+                 r"homework|exercise|proverb|resolution|resolutions|goal|goals|intention|intentions)"
+                 r"(?: (?:from|for|of|on) [^:\n]{1,40})?\s*:\s*[\"'“«]?[^\n]{0,5}$")
 _OWN_PLACE = lazy(r"[^.!?\n]{0,60}?\b(?:your|my|our) own (?:town|city|home|house|flat|country|neighbou?rhood|street|garden|kitchen|"
                   r"backyard|village|body|life|job)\b")
 _OWNER_PLAYS = lazy(r"\b(?:i|we)(?: (?:each|all|both|sometimes|often|will|can|could|might|should|just|to))? \S?$")

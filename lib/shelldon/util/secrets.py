@@ -195,6 +195,7 @@ _SPECIFIC = [
      _cues("npm_", "glpat-", "hf_")),
     # a Telegram bot's token: its numeric id, a colon, then "AA" and the secret
     ("api-key", lazy(r"(?<![\w:])\d{6,12}:AA[A-Za-z0-9_-]{30,40}(?![\w-])"), _cues(":aa")),
+    ("recovery-key", lazy(r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])"), _cues("-")),
     ("jwt", lazy(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), _cues("eyj")),
 ]
 
@@ -272,7 +273,7 @@ _WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!board
 # "the front gate: punch 4590 then #": how the code is entered, between what it opens and it
 _ENTER = r"(?:(?:just |then |and |first )?(?:punch|type|enter|key|tap|press|hit|unset|disarm|deactivate)(?: in)?\s+)"
 # a dash gives a value with a space beside it: "password-reset-email" is one word
-_SAYS = (r"(?:\s*(?:->|=>|→|:|=|–|—)\s*|\s+-\s*|-\s+|\s+(?:is|was|is now|is still|will be|are|=|opens with|unlocks with|takes|"
+_SAYS = (r"(?:\s*(?:->|=>|→|:|=|–|—)\s*|\s+-\s*|-\s+|\s+(?:is|iz|was|is now|is still|will be|are|=|opens with|unlocks with|takes|"
          r"is armed with|arms with|disarms with|is set to|is set with|set to|uses)\s*:?\s*)")
 # "wifi key x", "pin 4471": no verb, only straight after what is named
 # "pin for the work badge, don't lose it: 8152", "password (mum set it): x": one aside
@@ -597,7 +598,7 @@ _ARTICLES = frozenset("the a an my your our his her their".split())
 # dial numbers (R36 L12 R27, 17-32-08); a key is groups of capitals and digits
 # (MZXW 6YTB OI4T, PHX-2291-AKQ7). Words for both (clave, κωδικός, 密码) take both.
 _CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:pre-?shared|shared|client|webhook|app|api|signing|vpn) secret|(?:wi-?fi|wlan|router|sudo|admin|root|guest|network) pass|logins?|creds|credentials|heslo|hesla|hasło|haslo|"
-                  r"hasła|contraseñas?|contrasenas?|senha|mot de passe|mdp|passw[oö]rt|kennwort|wachtwoord|"
+                  r"hasła|contraseñas?|contrasenas?|mot de passe|mdp|passw[oö]rt|kennwort|wachtwoord|"
                   r"пароль|парол[яю]|lösenord(?:et)?|salasana|adgangskode|passord|"
                   r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
 _CRED_CODE = (r"codes?|pins?|pinn|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
@@ -614,11 +615,11 @@ _CRED_LOCK = (r"key ?box(?:es)?|key ?safe|lock ?box(?:es)?|tresor|safebox|coffre
 # an account or a log-in named without a credential word ("so Biscuit2011 — for the amazon
 # account"): only a token no word or name is shaped like (see _account_shaped)
 _CRED_ACCOUNT = r"accounts?|konto|compte|cuenta|log(?:ging)? ?in(?:to)?|log ?on|sign(?:ing)? ?in(?:to)?"
-_CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码|şifre(?:si|m|miz)?|sifre(?:si|m|miz)?"
+_CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码|şifre(?:si|m|miz)?|sifre(?:si|m|miz)?|senhas?"
 # a door, a gate, a locker or an alarm named without a code word: only a value given as one
 # ("garage: 2580", "disarm with 8064", "hotel room safe: I set it to 0303"; see _shaped)
 _CRED_PLACE = (r"(?:front |back |side |main |garden |street |patio |cellar |basement )?doors?|gates?|garage|shed|"
-               r"lockers?|keypads?|key pad|intercoms?|(?:dis)?arms?|(?:dis)?arming|"
+               r"lockers?|keypads?|key pad|intercoms?|(?:dis)?arms?|(?:dis)?arming|(?:building |main |front )?entry|"
                r"porten|porte|portail|puerta|portón|portone|"
                r"cancello|tür|haustür|hoftor|deur|poort|brama|drzwi|dörren|døren|grinden")
 _CRED_ALARM = r"alarms?|alarm system|burglar alarm|larm|larmet|alarme|alarma|allarme"
@@ -641,6 +642,9 @@ _CRED_WORD = lazy(
     + r"|(?<!\w)(?P<licence>" + _CRED_LICENCE + r")(?!\w)"
     # "密码是602913": the languages without spaces join the word to what follows
     + r"|(?P<joined>密码|口令|パスワード|暗証番号|비밀번호)"
+    # a lock's or a place's code as one German or Dutch word ("Tresorcode", "deurcode"): a code or a combination
+    + r"|(?<![\w-])(?P<lock_compound>(?:tresor|safe|kluis|schloss|zahlen|tor|garagen?|alarm|zugangs|eingangs|"
+    + r"haustür|haustur|deur|voordeur|toegangs|poort|box|schlüsselkasten|schlusselkasten)codes?)(?![\w-])"
     # a key or a lock drawn for the word ("🔑 Blueberry-Pancake-9")
     + r"|(?P<emoji>🔑|🗝️?|🔐|🔒)"
     # "u tom.h p Autumn2024!!": user and password in shorthand
@@ -664,7 +668,7 @@ _CRED_WORD_MORE = lazy(
     + r")|(?P<key>gift ?cards?|voucher pin))(?![\w-])|(?P<joined>รหัสผ่าน)", re.IGNORECASE)
 # tested on the text after a space: " shed" is no "finished", " arm" no "warm"; the cues
 # in other scripts only on a text that is not ASCII
-_CRED_CUES_MORE = _cues(" door", "gate", "garage", " shed", "locker", "keypad", "intercom", " arm", "disarm", "porte",
+_CRED_CUES_MORE = _cues(" door", " entry", "gate", "garage", " shed", "locker", "keypad", "intercom", " arm", "disarm", "porte",
                         "puerta", "cancello", "deur", "poort", "brama", "drzwi", "grind", "larm", "2fa", "mfa",
                         "2sv", "factor", "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku",
                         "jelsz", "parol", "lozink", "geslo", "hesl", "salasan", "mat khau", "sandi", "pin-",
@@ -725,6 +729,9 @@ numbers grams kilos miles metres meters degrees degree ° bit bits ms volt volts
 _CODE_SHAPE = lazy(r"^(?:[*#]?\d{3,12}[#*]?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,7}[A-Z]\d{1,7}|\d{4,8}[A-Z])$")
 # after a code word, also capitals and digits taking turns as a generator mixes them ("server
 # room code C4D2E1"; not "BA2490")
+# a lock's or a door's code after a letter and a dash ("the key safe … is C-0415"); after a code
+# word it is a room's or a gate's name ("Room code at the conference: B-204")
+_LETTER_DASH_CODE = lazy(r"^[A-Z]-\d{3,8}$")
 _MIXED_CODE = lazy(r"^(?=[\dA-Z]{5,10}$)(?:[A-Z]\d|\d[A-Z]){2,5}[A-Z\d]?$")
 _COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|(?:[A-Z]-)?\d{1,2}(?:-\d{1,2}){2,5})$")   # "C-4-7-9" too
 # a piece of a combination said in pieces ("R 34 L 12 R 8", "19 - 42 - 07")
@@ -736,6 +743,7 @@ _OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$"
 _SPACED_GROUP = lazy(r"^(?=[a-z\d]*\d)(?=[a-z\d]*[a-z])[a-z\d]{6,12}$")
 # what labels an id of letters and digits ("room B4xK2q", "booking Xq7Lp2"); "call", "in" or
 # "since" label only numbers
+_NAME_WORDS = frozenset("name ssid username handle called".split())
 _ID_LABELS = frozenset("""
 id no nr # number ref reference order invoice ticket tracking serial model room flight booking seat version v isbn
 cve zimmer modell code called named
@@ -744,6 +752,8 @@ cve zimmer modell code called named
 # a canal's or a screen's lock); a number that names a model is left ("bike lock 2000 series")
 _TRAVEL_LOCKS = frozenset("bike bicycle cable chain luggage suitcase tsa".split())
 _NAMED_BY_NUMBER = frozenset("model models series edition pack version type range kit set".split())
+# digits between the keys a keypad is pressed with: typed, so given ("building entry #4417*")
+_KEYED = lazy(r"^[#*]\d{3,8}[#*]$")
 _CLOCK = lazy(r"^(?:[01]\d|2[0-3])[0-5]\d$")
 _ENTER_VERBS = frozenset("punch type key tap enter put press dial unset disarm deactivate".split())
 # what may stand between a verb of entering and the code: its "in", the key pressed first, a "then"
@@ -752,7 +762,7 @@ _ENTER_BETWEEN = frozenset("in then and key # * hash star pound bell button the"
 # "I set it to 0303", "är 1347", "i.e. 8 9 1 0" (a colon or "=" gives one too)
 _GIVERS = frozenset("""
 with is are was goes go to = är ist est es è é er je jest enter punch type tap press dial i.e ie e.g eg
-wants takes needs
+wants takes needs it's it’s iz
 """.split())
 # a code said in words, in the languages the gate has code words for ("five nine two zero")
 _DIGIT_WORDS = frozenset("""
@@ -768,8 +778,9 @@ depth dimensions model serial ref reference time times nummer numéro número nu
 """.split())
 _VOWELS = frozenset("aeiouy")
 _UNSPOKEN = lazy(r"[^aeiouy]{3}|q(?!u)|[jqxz][^aeiouy]|[^aeiouy][jqxz]")
-_KEY_GROUP = lazy(r"^[A-Z0-9]{2,6}(?:-[A-Z0-9]{3,6}){2,}$|^[A-Z0-9]{3,6}$")
+_KEY_GROUP = lazy(r"^[A-Z0-9]{2,6}(?:-[A-Z0-9]{3,6}){2,}$|^[A-Z0-9]{3,6}$|^[A-Z0-9]{4,8}(?:-[A-Z0-9]{4,8})+$")
 # what makes a key word name a secret key, whatever its value looks like (a hex private key)
+_NETWORK_WORDS = lazy(r"\b(?:wi-?fi|wlan|ssid|router|hotspot|wireless)\b")
 _KEY_QUALIFIERS = frozenset("""
 private secret pre-shared preshared wallet signing encryption decryption master seed shared
 aes hmac rsa api access backup session client app root eth ethereum btc bitcoin crypto solana metamask
@@ -798,7 +809,7 @@ def _typo_of_password(word: str) -> bool:
     word = word.lower().replace("@", "a").replace("0", "o")
     if "w" not in word:
         return False   # "passport", "passage": a w is what makes it a password
-    for target in ("password", "passwort", "passwd"):
+    for target in ("password", "passwort", "passwd", "psswrd"):
         if abs(len(word) - len(target)) > 1:
             continue
         if _osa_distance(word, target) <= 1:
@@ -881,13 +892,14 @@ def _clause_spans(text: str, more: bool = True):
         tokens += _clause_tokens(text, a, b)
     token_starts, token_ends = [t[0] for t in tokens], [t[1] for t in tokens]
     lower = text.lower()
+    network = _NETWORK_WORDS().search(lower) is not None   # once: a text of "key key key …" has many words
     for word in words:
         if text.endswith("[redacted:", 0, word.start()):
             continue   # the word in a marker
         name = word.lastgroup
         if name == "typo" and not _typo_of_password(word.group("typo")):
             continue
-        family = {"typo": "password", "short": "password", "joined": "both", "emoji": "password", "licence": "key", "compound_code": "code",
+        family = {"typo": "password", "short": "password", "joined": "both", "emoji": "password", "lock_compound": "lock", "licence": "key", "compound_code": "code",
                   "compound_password": "password"}.get(name, name)
         w_start = word.start(name)
         # before the word only a full stop, a question, a newline… ends the clause: "X — no
@@ -919,6 +931,9 @@ def _clause_spans(text: str, more: bool = True):
         lo, hi = max(0, at - _WINDOW), min(len(clause), at + _WINDOW + 1)
         if family == "key" and (prev in _KEY_QUALIFIERS or word.group(name).lower() == "psk"):
             family = "secret-key"   # "private key": a hex run is its value too
+        elif family == "key" and network:
+            # "the new wifi is X and the key is oatcake-lantern-93": the network's key is a password too
+            yield from _shaped(text, clause, lo, hi, at if own else -2, "password", -2)
         # the word's last token ("backup codes", "steam guard"): what stands right after it
         last = at + len(word.group(name).split()) - 1 if own else -2
         yield from _shaped(text, clause, lo, hi, at if own else -2, family, last)
@@ -1157,14 +1172,15 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             else prev
         nxt = tokens[i + 1][2].lower() if i + 1 < len(tokens) else ""
         entered = prev in _ENTER_VERBS or _after_entering(tokens, i)
-        given = _given(text, tokens, i, chained) and not (   # "the alarm is 0645": a time, but "alarm: 0645"
+        given = (_given(text, tokens, i, chained) or bool(_KEYED().match(token))) and not (   # "the alarm is 0645": a time, but "alarm: 0645"
             family == "alarm" and _CLOCK().match(token) and ":" not in text[tokens[i - 1][1]:start]
             and not entered) and not (
             gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES and not (entered and t[2] == "#")
                                           for t in tokens[at + 1:i]))   # "press # then 2291": a key
         j = i
         if family in ("password", "both") and _password_shaped(token) and not (
-                label in _ID_LABELS and ":" not in text[tokens[i - 1][1]:start]):
+                label in _ID_LABELS and ":" not in text[tokens[i - 1][1]:start]) and not (
+                i >= 2 and prev in ("is", "was", ":") and tokens[i - 2][2].lower() in _NAME_WORDS):
             yield start, end, "password"   # not "ticket PROJ-4821 … the login page": an id
         elif family == "password" and given and token.isdigit() and len(token) >= 6 and not _labelled(text, tokens, i, label) \
                 and nxt not in _UNITS:
@@ -1195,7 +1211,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             yield start, end, "code"
         elif (family in ("code", "both", "lock")
               or (gated and given and (len(token) >= 4 or family in ("otp", "latch")))) \
-                and (_CODE_SHAPE().match(token) or (family == "code" and _MIXED_CODE().match(token))) \
+                and (_CODE_SHAPE().match(token) or (family == "code" and _MIXED_CODE().match(token))
+                     or (family != "code" and _LETTER_DASH_CODE().match(token))) \
                 and not _labelled(text, tokens, i, label, 0 <= at < i - 1) \
                 and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
             # digits in groups ("8391 0274 5519"): the whole run is one code
