@@ -33,7 +33,7 @@ What counts as a secret, most specific first:
                    password, four groups of four letters after its name ("app password for
                    the printer: qpeb duzl oiwa mmnt", "app-specific password rfkw-lpze-aodq-hnyv");
                    the answer to a security question in prose or after an arrow, in English and
-                   nine more languages, or to a quoted question put to "you" ("the answer to
+                   the lexicon's languages (below), or to a quoted question put to "you" ("the answer to
                    "what was your first car" … is Corsa"); a password named by what it does
                    ("the thing you type to get into the nas is …", "the magic word to get
                    past the front desk is …")
@@ -117,6 +117,20 @@ redacted:
 - more languages (a pattern of their own, behind their own cues): koden, koodi, cod/parolă,
   kode, पिन/पासवर्ड, كلمة السر/كلمة المرور/الرقم السري, סיסמה/קוד, رمز عبور/کد, mật khẩu/mã pin,
   kata sandi, รหัสผ่าน, lozinka, geslo;
+- the lexicon (the _LEX_* tables, a pattern of their own whose cues are the words): every
+  concept above — password, code or PIN, safe/key box/padlock/combination lock, alarm,
+  door/gate/garage, backup codes, recovery or seed phrase, security question — in German,
+  French, Spanish, Italian, Portuguese, Dutch, Polish, Swedish, Danish, Norwegian, Finnish,
+  Czech, Turkish, Russian, Greek, Romanian, Hungarian, Indonesian, Japanese, Chinese and Korean,
+  plurals and the cases a chat uses ("Passwörter", "hasłem", "паролем", "salasanani",
+  "şifreniz", "Alarmanlage", "kassaskåpet", "hänglåset", "сигнализация", "συναγερμός",
+  "ușa", "riasztó", "brankas", "reservkoder", "yedek kodlar", "palautuslause", "φράση
+  ανάκτησης", "bezpečnostní otázka", 密碼, 비번, パスコード, PIN码, 金庫, 保险箱, 금고, 助记词,
+  リカバリーフレーズ, 安全问题, 보안 질문), each in the family whose value shape it names; "is"
+  and "with" in those languages give a value ("είναι", "este", "adalah", "mit", "avec", "con",
+  "com", "med"); a number word ("numer", "nomor", "номер", "číslo") labels a number, a currency
+  or a unit after it ("Kč", "zł", "kr", "2015年", "2018년") makes it an amount. The words left
+  out, and why, are listed above the tables;
 - account words (account, Konto, compte, cuenta, log in/into, sign in): only a token with a
   capital, a small letter and a digit or symbol, not after an article or a label, not a
   handle ("@name") — nothing else says it is a password;
