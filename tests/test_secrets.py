@@ -475,3 +475,74 @@ def test_widened_round_takes_the_value(text, value):
 @pytest.mark.parametrize("text", TWELFTH_ROUND_LEAVES + THIRTEENTH_ROUND_LEAVES)
 def test_widened_round_leaves_look_alikes(text):
     assert looks_secret(text) is None, redact(text)
+
+
+# -- the lexicon: credential words in more languages (util/secrets.py, _LEX_* tables) --------
+
+def _lexicon_tables():
+    from shelldon.util import secrets
+    return secrets, {name: getattr(secrets, name) for name in dir(secrets) if name.startswith("_LEX_")}
+
+
+def test_every_lexicon_word_is_found_behind_its_cue():
+    """A word whose cue the text does not hold is never looked for: each word, said in a
+    sentence, is held by its pattern's cues and found by its pattern."""
+    secrets, tables = _lexicon_tables()
+    phrase = ("_LEX_PHRASE", "_LEX_JOINED_PHRASE")
+    question = ("_LEX_QUESTION", "_LEX_JOINED_QUESTION")
+    for name, words in tables.items():
+        for word in words:
+            text = f"so the {word}: 4471"
+            held = secrets._CUES.held(text.lower())
+            if name in phrase:
+                assert secrets._CUES.held_all(held, secrets._PHRASE_CUES, secrets._SEED_CUES), word
+                assert secrets._PHRASE_SAID().search(text), word
+            elif name in question:
+                assert secrets._CUES.held_all(held, secrets._ARROW_CUES), word
+                assert secrets._SECURITY_ARROW().search(f"{word} → Pelusa"), word
+            else:
+                assert secrets._CUES.held_all(held, secrets._LEXICON_CUES), word
+                found = secrets._LEXICON_WORD().search(text)
+                assert found and found.group(found.lastgroup).lower() == word.lower(), word
+
+
+def test_no_lexicon_word_is_one_the_older_tables_read():
+    """The lexicon adds words, it does not repeat them."""
+    secrets, tables = _lexicon_tables()
+    older = (secrets._CRED_WORD(), secrets._CRED_WORD_MORE())
+    for name in ("_LEX_PASSWORD", "_LEX_CODE", "_LEX_BOTH", "_LEX_LOCK", "_LEX_LATCH", "_LEX_ALARM", "_LEX_PLACE"):
+        for word in tables[name]:
+            for pattern in older:
+                match = pattern.fullmatch(word)
+                assert not (match and match.lastgroup != "typo"), (name, word)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("密码:602913", "602913"),                       # a colon joined to the value
+    ("PIN码：6618", "6618"),
+    ("die Alarmanlage: 7741", "7741"),
+    ("kassaskåpet: 3-19-27", "3-19-27"),
+    ("le portail s'ouvre avec 8264", "8264"),        # "avec" gives a value as "with" does
+    ("сигнализация: 7733", "7733"),
+    ("金庫の番号: 3714", "3714"),
+])
+def test_lexicon_takes_the_value(text, value):
+    assert value not in redact(text)[0]
+
+
+@pytest.mark.parametrize("text", [
+    # the lexicon's words in English sentences (kept out of the dev corpora: those train the
+    # instruction model, and English look-alikes there moved it)
+    "we met 2019 at the garage sale",
+    "the ovi phone from 2009 still works",
+    "the pinkod article is at example.com/pinkod-2024",
+    "the safecode library v1.2.3 is out",
+    "we should provide 2000 chairs",
+    # a unit joined to the number, a number word, a currency
+    "金庫は2015年に買った",
+    "금고는 2018년에 샀어요",
+    "brankas nomor 4417 di bank",
+    "trezor: 2 kusy za 3000 Kč",
+])
+def test_lexicon_leaves_look_alikes(text):
+    assert looks_secret(text) is None

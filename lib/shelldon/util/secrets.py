@@ -33,7 +33,7 @@ What counts as a secret, most specific first:
                    password, four groups of four letters after its name ("app password for
                    the printer: qpeb duzl oiwa mmnt", "app-specific password rfkw-lpze-aodq-hnyv");
                    the answer to a security question in prose or after an arrow, in English and
-                   nine more languages, or to a quoted question put to "you" ("the answer to
+                   the lexicon's languages (below), or to a quoted question put to "you" ("the answer to
                    "what was your first car" … is Corsa"); a password named by what it does
                    ("the thing you type to get into the nas is …", "the magic word to get
                    past the front desk is …")
@@ -117,6 +117,20 @@ redacted:
 - more languages (a pattern of their own, behind their own cues): koden, koodi, cod/parolă,
   kode, पिन/पासवर्ड, كلمة السر/كلمة المرور/الرقم السري, סיסמה/קוד, رمز عبور/کد, mật khẩu/mã pin,
   kata sandi, รหัสผ่าน, lozinka, geslo;
+- the lexicon (the _LEX_* tables, a pattern of their own whose cues are the words): every
+  concept above — password, code or PIN, safe/key box/padlock/combination lock, alarm,
+  door/gate/garage, backup codes, recovery or seed phrase, security question — in German,
+  French, Spanish, Italian, Portuguese, Dutch, Polish, Swedish, Danish, Norwegian, Finnish,
+  Czech, Turkish, Russian, Greek, Romanian, Hungarian, Indonesian, Japanese, Chinese and Korean,
+  plurals and the cases a chat uses ("Passwörter", "hasłem", "паролем", "salasanani",
+  "şifreniz", "Alarmanlage", "kassaskåpet", "hänglåset", "сигнализация", "συναγερμός",
+  "ușa", "riasztó", "brankas", "reservkoder", "yedek kodlar", "palautuslause", "φράση
+  ανάκτησης", "bezpečnostní otázka", 密碼, 비번, パスコード, PIN码, 金庫, 保险箱, 금고, 助记词,
+  リカバリーフレーズ, 安全问题, 보안 질문), each in the family whose value shape it names; "is"
+  and "with" in those languages give a value ("είναι", "este", "adalah", "mit", "avec", "con",
+  "com", "med"); a number word ("numer", "nomor", "номер", "číslo") labels a number, a currency
+  or a unit after it ("Kč", "zł", "kr", "2015年", "2018년") makes it an amount. The words left
+  out, and why, are listed above the tables;
 - account words (account, Konto, compte, cuenta, log in/into, sign in): only a token with a
   capital, a small letter and a digit or symbol, not after an article or a label, not a
   handle ("@name") — nothing else says it is a password;
@@ -238,6 +252,200 @@ _BARE = lazy(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|pwd|pw|passcode|passph
 # "Authorization: Bearer xyz"
 _BEARER = lazy(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9._~+/=-]{16,})")
 
+# -- the lexicon: credential words in more languages ------------------------------------
+# Each concept the gate reads (a password, a code or PIN, a safe or a padlock, an alarm, a
+# door or a gate, backup codes, a recovery phrase, a security question) in its common written
+# forms — plural, inflected as a chat message inflects it, with and without accents — in
+# German, French, Spanish, Italian, Portuguese, Dutch, Polish, Swedish, Danish, Norwegian,
+# Finnish, Czech, Turkish, Russian, Greek, Romanian, Hungarian, Indonesian, Japanese, Chinese
+# and Korean: the words the older tables (_CRED_*, _FOREIGN_*, _PHRASE_SAID, _SECURITY_ARROW)
+# do not already hold. Literal words, each spelt out, so that each word is its own cue (a
+# word of four ASCII letters or fewer is looked for after a space: "ovi" is no "provide").
+# Left out, because they are ordinary words more often than credential words: the German
+# "Tor" (a goal, the Tor network), the Czech "zámek" and the Russian "замок" alone (a castle
+# too: only "visací zámek", "kodový zámek", "кодовый замок"), the Turkish "kasa" (a till, a
+# crate), the Romanian "usa" without its diacritic (the USA), the Swedish, Danish and Norwegian
+# "port" (a port), the Spanish "portal" (a web portal), the Dutch "te" and "slot" (too; a slot),
+# the Finnish "oven" (an English oven), the Chinese 验证码 and Korean 인증번호 (a one-time
+# code texted for a login, spent once read) and the CJK words for a door or an alarm (a chat in
+# those languages names the code itself: 门禁密码, 玄関の暗証番号, 현관 비밀번호).
+# Family by family, as the clause rule reads them (see _shaped):
+_LEX_PASSWORD = (
+    "passwörter", "passwoerter", "kennwörter", "kennwoerter", "zugangsdaten",   # German
+    "mots de passe", "mot-de-passe",                                                         # French
+                                                                # (Spanish: held)
+    "parola d'ordine", "parola d’ordine",                                                    # Italian
+    "palavra-passe", "palavras-passe", "palavra passe", "palavras passe",                    # Portuguese
+    "wachtwoorden", "wachtwoordje",                                                          # Dutch
+    "hasłem", "haslem", "haśle", "hasle", "hasłu", "haseł", "hasel",                         # Polish
+    "lösenorden", "losenord", "losenordet",                                                  # Swedish
+    "kodeord", "kodeordet", "kodeordene", "adgangskoden",                                    # Danish
+    "passordet", "passordene",                                             # Norwegian
+    "salasanani", "salasanasi", "salasanaa", "salasanat", "salasanalla", "salasanamme",      # Finnish
+    "heslu", "hesel",                                                                        # Czech
+    "parolam", "parolası", "parolasi", "parolanız", "parolaniz",                             # Turkish
+    "паролем", "пароли", "паролей", "паролик", "паролька",                                   # Russian
+    "συνθηματικό", "συνθηματικού", "συνθηματικά",                       # Greek
+    "parolele", "parolelor",                                         # Romanian
+    "jelszót", "jelszavakat",                                                   # Hungarian
+    "sandinya", "katasandinya", "kata sandinya", "kata laluan",                              # Indonesian
+)
+_LEX_CODE = (
+    "zugangsnummer", "türcodes", "pincodes",                                # German
+    "codici",                                              # Italian
+    "kody", "kodów", "kodow", "kodzie", "pinem", "pinu",                                     # Polish
+    "pinkod", "koderna", "portkod", "portkoden", "dörrkod", "dörrkoden",          # Swedish
+    "dørkode", "dørkoden", "portkode",                                          # Danish, Norwegian
+    "ovikoodi", "ovikoodin", "porttikoodi", "porttikoodin", "koodit", "koodini", "pin-koodin",   # Finnish
+    "kódy", "kódu", "kódem", "kódů", "pinkód",                                    # Czech
+    "kodlar", "kodum", "kodunuz", "pin kodum",         # Turkish
+    "кода", "коду", "кодом", "коды", "кодов", "пин", "пин-код", "пин-кода", "пин-кодом", "пинкод",   # Russian
+    "κωδικοί", "κωδικούς", "κωδικών",                                         # Greek
+    "coduri", "codurile", "pin-ul", "pinul",                                    # Romanian
+    "kódok", "kódom", "pin-kódot", "ajtókód", "kapukód",                 # Hungarian
+    "kodenya",                                                     # Indonesian
+)
+_LEX_BOTH = ("şifreniz", "şifrenizi", "şifreni", "şifremi", "şifresini", "şifreyi", "şifreler", "şifreleri",   # Turkish
+             "sifreniz", "sifrenizi", "sifreni", "sifremi", "sifresini", "sifreyi", "sifreler", "sifreleri")
+# a word for a safe, a padlock or a key box: a code or a dial combination, given or not
+_LEX_LOCK = (
+    "vorhängeschloss", "vorhaengeschloss", "zahlenschloß",                 # German
+    "boîte à clés", "boîte à clefs", "boite à clés", "boite a cles",           # French
+    "caja de llaves", "cajas fuertes",                              # Spanish
+    "cassetta delle chiavi", "cassetta di sicurezza",                                        # Italian
+    "cadeado", "cadeados", "caixa de chaves", "caixa forte", "cofre-forte",                  # Portuguese
+    "sleutelkastje", "sleutelkluis", "sleutelkast", "kluisje", "fietsslot",                  # Dutch
+    "kłódka", "kłódki", "kłódkę", "klodka", "skrytka na klucze", "sejfu",  # Polish
+    "kassaskåp", "kassaskåpet", "hänglås", "hänglåset", "kodlås", "kodlåset", "nyckelskåpet",   # Swedish
+    "pengeskab", "pengeskabet", "hængelås", "hængelåsen", "kodelås", "kodelåsen", "nøgleboksen",  # Danish
+    "hengelås", "hengelåsen", "nøkkelboks", "nøkkelboksen", "safen", "safeskap",             # Norwegian
+    "kassakaappi", "kassakaapin", "riippulukko", "riippulukon", "avainlaatikko", "avainlaatikon",   # Finnish
+    "trezor", "trezoru", "visací zámek", "kódový zámek", "visaci zamek",                     # Czech
+    "asma kilit", "şifreli kilit", "sifreli kilit", "çelik kasa", "celik kasa",              # Turkish
+    "сейфа", "сейфе", "кодовый замок", "навесной замок", "ключница",                         # Russian
+    "χρηματοκιβώτιο", "χρηματοκιβωτίου", "λουκέτο", "λουκέτου",                              # Greek
+    "seif", "seiful", "seifului", "lacăt", "lacătul", "lacat", "lacatul",                    # Romanian
+    "széf", "széfet", "széfem", "lakat", "lakatot", "számzár", "számzárat",                  # Hungarian
+    "brankas", "brankasnya", "gembok", "gemboknya",                                          # Indonesian
+)
+# a lock named without a code word: a value given as one, three digits enough
+_LEX_LATCH = ("kilit", "kilidi", "kilidin", "замок", "замка")                             # Turkish, Russian
+_LEX_ALARM = (
+    "alarmanlage", "alarmanlagen", "einbruchmeldeanlage",                                    # German
+    "système d'alarme", "alarmas", "allarmi", "alarmes",                                     # French, Spanish, Italian, Portuguese
+    "alarmsysteem",                                                                          # Dutch
+    "alarmu", "alarmem",                                                                     # Polish, Czech
+    "larmkod", "alarmen", "alarmet",                                                         # Swedish, Danish, Norwegian
+    "hälytin", "hälyttimen", "hälytys", "hälytysjärjestelmä", "halytin",                     # Finnish
+    "alarmı", "alarmi",                                                                      # Turkish
+    "сигнализация", "сигнализации", "сигнализацию", "сигналка",                              # Russian
+    "συναγερμός", "συναγερμού", "συναγερμό",                                                 # Greek
+    "alarmă", "alarmei",                                                                     # Romanian
+    "riasztó", "riasztót", "riasztóm", "riaszto",                                            # Hungarian
+)
+_LEX_PLACE = (
+    "garagentor", "eingangstür", "wohnungstür", "hintertür", "haustüre", "gartentor", "einfahrtstor",   # German
+    "porte d'entrée", "porte d’entrée", "portillon",                                         # French
+    "garaje", "cochera", "portones",                                                         # Spanish
+    "porta", "portoncino",                                                                  # Italian, Portuguese
+    "portão", "portao", "garagem", "portaria",                                               # Portuguese
+    "voordeur", "achterdeur", "garagedeur", "hek", "poortje",                               # Dutch
+    "garaż", "garażu", "garaz", "furtka", "furtki", "bramy", "bramę", "domofon", "domofonu",  # Polish
+    "dörr", "ytterdörr", "ytterdörren", "garaget", "porttelefon",                           # Swedish
+    "dør", "døra", "hoveddør", "hoveddøren", "ytterdør", "ytterdøra", "ytterdøren", "låge", "lågen",   # Danish, Norwegian
+    "garasje", "garasjen", "garasjeport",                                                    # Norwegian
+    "ovi", "ulko-ovi", "ulko-oven", "portti", "portin", "autotalli", "autotallin", "ovipuhelin",   # Finnish
+    "dveře", "dveří", "dvere", "brána", "brány", "branka", "garáž", "garáže",                 # Czech
+    "kapı", "kapının", "kapısı", "kapısının", "garaj", "garajın", "bahçe kapısı",            # Turkish
+    "дверь", "двери", "ворота", "ворот", "калитка", "калитки", "гараж", "гаража", "подъезд", "подъезда", "домофон", "домофона",   # Russian
+    "πόρτα", "πόρτας", "εξώπορτα", "γκαράζ", "καγκελόπορτα", "αυλόπορτα", "θυροτηλέφωνο",     # Greek
+    "ușa", "ușă", "ușii", "poarta", "poartă", "porții", "garajul", "interfon", "interfonul",  # Romanian
+    "ajtó", "ajtót", "ajtaja", "kapu", "kaput", "kapuja", "garázs", "garázst", "kaputelefon",   # Hungarian
+    "pintu", "pintunya", "gerbang", "garasi", "pagar",                                       # Indonesian
+)
+# a second factor's backup codes named without the word code the older tables read
+_LEX_OTP = (
+    "sicherungscodes", "sicherungscode", "backupcodes", "back-upcodes", "back-up-codes",     # German, Dutch
+    "códigos de recuperação",   # Spanish, Portuguese
+    "kody awaryjne",                                   # Polish
+    "reservkoder", "reservkoderna", "återställningskoder", "backupkoder", "reservekoder",     # Swedish, Danish, Norwegian
+    "gendannelseskoder", "gjenopprettingskoder",
+    "varmuuskoodit", "varakoodit", "palautuskoodit",                                         # Finnish
+    "záložní kódy", "zalozni kody", "obnovovací kódy",                                       # Czech
+    "yedek kodlar", "yedek kodları", "kurtarma kodları", "kurtarma kodlari",                 # Turkish
+    "резервные коды", "коды восстановления",                                                 # Russian
+    "εφεδρικοί κωδικοί", "κωδικοί ανάκτησης",                                                # Greek
+    "coduri de rezervă", "codurile de rezervă", "coduri de recuperare",                      # Romanian
+    "tartalék kódok", "tartalékkódok", "helyreállítási kódok",                               # Hungarian
+    "kode cadangan", "kode pemulihan",                                                       # Indonesian
+)
+# the languages without spaces: the word is no token of its own (see _clause_spans)
+_LEX_JOINED_PASSWORD = ("密碼", "비번", "패스워드")
+_LEX_JOINED_CODE = ("パスコード", "暗証コード", "pin码", "pin碼", "pin코드", "핀번호", "핀 번호", "安全码", "安全碼",
+                    "バックアップコード", "リカバリーコード", "备用码", "恢复码", "備用碼", "復原碼", "백업 코드", "복구 코드")
+_LEX_JOINED_LOCK = ("金庫", "南京錠", "キーボックス", "保险箱", "保險箱", "保险柜", "保險櫃", "挂锁", "掛鎖", "금고", "자물쇠")
+# a recovery or seed phrase (_PHRASE_SAID: the rest of the clause is the secret)
+_LEX_PHRASE = (
+    "seed-phrase", "seedphrase", "recovery-phrase", "wiederherstellungssatz",                 # German
+    "phrase mnémonique",                                           # French
+    "frase mnemónica", "frase mnemonica", "frase semente", "frase-semente",                  # Spanish, Italian, Portuguese
+    "seedzin", "herstelfrase",                                                               # Dutch
+    "fraza seed", "fraza mnemoniczna",                                 # Polish
+    "återställningsfras", "återställningsfrasen", "gendannelsesfrase", "gendannelsessætning",   # Swedish, Danish
+    "gjenopprettingsfrase", "gjenopprettingsfrasen",                                         # Norwegian
+    "palautuslause", "palautuslauseke", "siemenlause",                                       # Finnish
+    "obnovovací fráze", "fráze pro obnovení",                                                # Czech
+    "kurtarma ifadesi", "kurtarma cümlesi", "gizli kelimeler",                               # Turkish
+    "фраза восстановления", "сид-фраза", "сид фраза", "мнемоническая фраза", "seed-фраза",   # Russian
+    "φράση ανάκτησης", "φράση επαναφοράς",                                                   # Greek
+    "fraza de recuperare",                                                     # Romanian
+    "helyreállítási kifejezés", "helyreállító kifejezés", "seed kifejezés",                  # Hungarian
+    "frasa pemulihan", "frasa benih",                                                        # Indonesian
+)
+_LEX_JOINED_PHRASE = ("リカバリーフレーズ", "シードフレーズ", "復元フレーズ", "助记词", "助記詞", "恢复短语",
+                      "復原短語", "복구 문구", "시드 문구")
+# a security question or its answer (_SECURITY_ARROW: an arrow or "=" gives the answer)
+_LEX_QUESTION = (
+    "geheime frage", "sicherheitsfragen",                                                    # German
+                                                      # (French: held)
+                                                                    # (Spanish: held)
+    "vraag en antwoord",                                                                     # Dutch
+    "odpowiedź na pytanie",                                                                  # Polish
+    "turvakysymys", "turvakysymyksen", "turvakysymyksen vastaus",                            # Finnish
+    "bezpečnostní otázka", "bezpečnostní otázku", "kontrolní otázka", "bezpecnostni otazka",  # Czech
+    "gizli soru", "güvenlik sorusunun", "guvenlik sorusu",                                   # Turkish
+    "секретный вопрос", "контрольный вопрос", "секретное слово", "кодовое слово",            # Russian
+    "ερώτηση ασφαλείας", "μυστική ερώτηση",                                                  # Greek
+    "întrebare de securitate", "întrebarea de securitate", "intrebarea de securitate", "întrebare secretă",   # Romanian
+    "biztonsági kérdés", "biztonsági kérdésre", "titkos kérdés", "biztonsagi kerdes",        # Hungarian
+    "pertanyaan keamanan", "jawaban rahasia", "pertanyaan rahasia",                          # Indonesian
+)
+_LEX_JOINED_QUESTION = ("秘密の質問", "秘密の答え", "安全问题", "安全問題", "密保问题", "보안 질문", "비밀 질문")
+
+
+def _alternation(words) -> str:
+    """The words as one alternation of a pattern, longest first ("garagem" before "garage")."""
+    return "|".join(re.escape(word) for word in sorted(set(words), key=len, reverse=True))
+
+
+def _word_cues(words) -> tuple:
+    """Each word as its own cue, in lower case; a word of four ASCII letters or fewer after a
+    space (_LEXICON_STARTS finds it at the very start of a text)."""
+    return tuple((" " if word.isascii() and len(word) <= 4 else "") + word.lower() for word in words)
+
+
+_LEXICON_FAMILIES = (("otp", _LEX_OTP), ("lock", _LEX_LOCK), ("password", _LEX_PASSWORD), ("both", _LEX_BOTH),
+                     ("code", _LEX_CODE), ("alarm", _LEX_ALARM), ("place", _LEX_PLACE), ("latch", _LEX_LATCH))
+_LEXICON_JOINED = (("joined_password", _LEX_JOINED_PASSWORD), ("joined_code", _LEX_JOINED_CODE),
+                   ("joined_lock", _LEX_JOINED_LOCK))
+_LEXICON_WORD = lazy(
+    r"(?<![\w-])(?:" + "|".join(f"(?P<{family}>{_alternation(words)})" for family, words in _LEXICON_FAMILIES)
+    + r")(?![\w-])|" + "|".join(f"(?P<{family}>{_alternation(words)})" for family, words in _LEXICON_JOINED),
+    re.IGNORECASE)
+_LEXICON_CUES = _cues(*_word_cues(word for _family, words in _LEXICON_FAMILIES + _LEXICON_JOINED for word in words))
+_LEXICON_STARTS = tuple(cue[1:] for cue in _LEXICON_CUES if cue.startswith(" "))
+
+
 # -- credentials said in prose or shorthand ---------------------------------------------
 # "pw for the tablet: x", "the code to the shed is 8213", "login for the printer page:
 # admin / x", "pin 4471", "wifi key x", "alarm: 6061". What is named says what the value
@@ -286,16 +494,17 @@ _CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[A-Z](?=\d)|[- .](?
 _CODE_SAID = lazy(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
                   + r"(?:" + _FOR_WHAT + r"\s*[:,]?\s*" + _ENTER + r"|" + _SAID + r")" + _CODE_VALUE, re.IGNORECASE)
 # a passphrase is words: the rest of the clause is the secret
-_PHRASE_SAID = lazy(r"(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|backup phrase|mnemonic|"
+_PHRASE_SAID = lazy(r"(?:(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|backup phrase|mnemonic|"
                     r"(?:seed|recovery|mnemonic|backup) words|phrase secrète|phrase de passe|frase (?:de contraseña|"
                     r"secreta|segreta|d'accesso|de recuperaci[óo]n|semilla|di recupero|de recupera[çc][ãa]o)|"
                     r"phrase de r[ée]cup[ée]ration|wiederherstellungsphrase|herstelzin|fraza odzyskiwania|"
-                    r"wachtzin|lösenfras(?:en)?|merksatz|geheimsatz)"
+                    r"wachtzin|lösenfras(?:en)?|merksatz|geheimsatz|" + _alternation(_LEX_PHRASE) + r")|"
+                    + _alternation(_LEX_JOINED_PHRASE) + r")"
                           # "the passphrase we chose is …": who chose it, in a clause of its own
                           + _FOR_WHAT + r"(?: (?:i|we|you|he|she|they|mum|dad)(?: [a-z']+){1,2})?"
                           # the verb in the languages whose words for it are above ("Passphrase ist …")
                           + r"(?:\s*[:=]\s*|\s+(?:is|was|are|were|ist|lautet|war|est|c['’]est|es|era|è|é|är|er|jest|"
-                          r"je|zijn)\s+:?\s*"
+                          r"je|zijn|este|είναι|adalah)\s+:?\s*"
                           # or the words themselves, capitalised, right after ("gpg passphrase Thimble Anchor Quartz")
                           + r"|(?-i:\s+(?=[A-Z][a-z]+ [A-Z][a-z]+ [A-Z][a-z]+|[A-Z][a-z]+ [a-z]{2,4} [A-Z][a-z]+|"
                           + r"[a-z]{3,12} [a-z]{3,12} [a-z]{3,12} [a-z]{3,12}(?:[.,;!?]|\s*$))))"
@@ -351,12 +560,13 @@ _SECURITY_ANSWER = lazy(r"(?<![\w'])(?:(?:security|secret|memorable) (?:answer|w
                         r"account|login)\b))" + _SAID + r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})", re.IGNORECASE)
 # "security question first pet → Biscuit", "sec q "street" = Larchmont Ave": an arrow or an
 # equals sign after the question gives its answer, words and all, to the end of the clause
-_SECURITY_ARROW = lazy(r"(?<![\w'])(?:(?:security|secret|memorable|sec)[ -](?:questions?|q|answers?)\b|"
+_SECURITY_ARROW = lazy(r"(?:(?<![\w'])(?:(?:security|secret|memorable|sec)[ -](?:questions?|q|answers?)\b|"
                        r"preguntas? (?:secreta|de seguridad)|respuesta (?:secreta|de seguridad)|"
                        r"questions? (?:secr[eè]te|de s[eé]curit[eé])|r[eé]ponse secr[eè]te|sicherheits(?:frage|antwort)|"
                        r"geheimfrage|domanda (?:segreta|di sicurezza)|risposta segreta|pergunta (?:secreta|de seguran[cç]a)|"
                        r"resposta secreta|beveiligingsvraag|geheime vraag|pytanie (?:pomocnicze|bezpiecze[nń]stwa)|"
-                       r"s[aä]kerhetsfr[aå]ga|sikkerheds?sp[oø]rgsm[aå]l|sikkerhetssp[oø]rsm[aå]l|g[uü]venlik sorusu)"
+                       r"s[aä]kerhetsfr[aå]ga|sikkerheds?sp[oø]rgsm[aå]l|sikkerhetssp[oø]rsm[aå]l|g[uü]venlik sorusu|"
+                       + _alternation(_LEX_QUESTION) + r")|" + _alternation(_LEX_JOINED_QUESTION) + r")"
                        r"[^\n=→]{0,60}?"
                        r"\s*(?:→|->|=>|=)\s*(?P<value>[^\s(,;.!?][^\n(,;.!?]{1,60})", re.IGNORECASE)
 # "the answer to "city where your parents met" on my Apple account is Zaragoza": a question
@@ -674,7 +884,7 @@ _CRED_CUES_MORE = _cues(" door", " entry", "gate", "garage", " shed", "locker", 
                         "jelsz", "parol", "lozink", "geslo", "hesl", "salasan", "mat khau", "sandi", "pin-",
                         " lock", "unlock", "lockscreen", "security number", "security code", "cryptogramme",
                         "verification", "wpa", " key", "gift", "voucher pin", "ccv", "geheim", "code secret",
-                        "code confidentiel", "pin-nummer", "pinnummer")
+                        "code confidentiel", "pin-nummer", "pinnummer", "portail", "portone", "hoftor")
 _CRED_CUES_SCRIPTS = _cues("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन",
                            "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
 _CRED_CUES = _cues("pas", "psw", "pssw", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "secret", "cofre",
@@ -717,6 +927,7 @@ zimmer hotelzimmer habitación habitacion stanza kamer pokój pokoj modell modè
 by at on around about after before apartment apt flat building level floor ending ends isbn cve
 january february march april may june july august september october november december
 jan feb mar apr jun jul aug sep sept oct nov dec
+numer numeru numara numarası numarasi nomor číslo cislo čísla номер номера αριθμός αριθμό număr numărul numarul szám
 """.split())
 # …and a value before one of these is an amount: "40 minutes", "3 digits", "250 mg"
 _UNITS = frozenset("""
@@ -724,6 +935,8 @@ digit digits character characters chars char letters times tries attempts wrong 
 second secs sec s hours hour hrs h days day weeks week months month years year yrs people euros euro eur dollars
 usd pounds gbp kg g km m cm mm ml l mb gb tb % pages lines items pcs calories kcal steps points pts rows words
 numbers grams kilos miles metres meters degrees degree ° bit bits ms volt volts quid bucks buttons
+kč czk zł zl pln kr kronor kroner sek nok dkk ft forint huf lei ron rub руб рублей рубля ₽ tl lira rp rupiah idr
+yen yuan rmb won € metros metri metrů metrin kvadratmeter m² m2 cm² kuna
 """.split())
 # digits, or digits with one capital among them (B4127, 47A19, 4B512, 2291K)
 _CODE_SHAPE = lazy(r"^(?:[*#]?\d{3,12}[#*]?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,7}[A-Z]\d{1,7}|\d{4,8}[A-Z])$")
@@ -755,6 +968,8 @@ _NAMED_BY_NUMBER = frozenset("model models series edition pack version type rang
 # digits between the keys a keypad is pressed with: typed, so given ("building entry #4417*")
 _KEYED = lazy(r"^[#*]\d{3,8}[#*]$")
 _CLOCK = lazy(r"^(?:[01]\d|2[0-3])[0-5]\d$")
+# …and in the languages without spaces, a unit joined to the number: "2015年", "2018년", "80元"
+_CJK_UNITS = frozenset("年月日時时分秒円元圓个個人回次号號度년월일시분초원개명번회층")
 _ENTER_VERBS = frozenset("punch type key tap enter put press dial unset disarm deactivate".split())
 # what may stand between a verb of entering and the code: its "in", the key pressed first, a "then"
 _ENTER_BETWEEN = frozenset("in then and key # * hash star pound bell button the".split())
@@ -762,7 +977,7 @@ _ENTER_BETWEEN = frozenset("in then and key # * hash star pound bell button the"
 # "I set it to 0303", "är 1347", "i.e. 8 9 1 0" (a colon or "=" gives one too)
 _GIVERS = frozenset("""
 with is are was goes go to = är ist est es è é er je jest enter punch type tap press dial i.e ie e.g eg
-wants takes needs it's it’s iz
+wants takes needs it's it’s iz mit avec con com med είναι este adalah
 """.split())
 # a code said in words, in the languages the gate has code words for ("five nine two zero")
 _DIGIT_WORDS = frozenset("""
@@ -864,19 +1079,21 @@ def _clause_tokens(text: str, start: int, end: int) -> list[tuple[int, int, str]
     out = []
     for match in _CLAUSE_TOKEN().finditer(text, start, end):
         token = match.group()
-        left = len(token) - len(token.lstrip("(\"'«„“‘[{`"))
+        # a colon too: "密码:602913" (the languages without spaces join the colon to the value)
+        left = len(token) - len(token.lstrip("(\"'«„“‘[{`:"))
         token = token[left:].rstrip(",:;.!?)\"'»“”’]}`،؛؟")   # Arabic's comma, semicolon and question mark too
         if token:
             out.append((match.start() + left, match.start() + left + len(token), token))
     return out
 
 
-def _clause_spans(text: str, more: bool = True):
+def _clause_spans(text: str, more: bool = True, lexicon: list = ()):
     """(start, end, kind) of each value the clause rule takes (see above); more: look for
-    _CRED_WORD_MORE's words too."""
+    _CRED_WORD_MORE's words too; lexicon: _LEXICON_WORD's matches in text."""
     words = list(_CRED_WORD().finditer(text))
-    if more:
-        words = sorted(words + list(_CRED_WORD_MORE().finditer(text)), key=lambda m: m.start())
+    if more or lexicon:
+        words = sorted(words + (list(_CRED_WORD_MORE().finditer(text)) if more else []) + list(lexicon),
+                       key=lambda m: m.start())
     if not words:
         return
     ends, stops = [], []   # where clauses end; of those, the ones a dash does not make
@@ -899,8 +1116,9 @@ def _clause_spans(text: str, more: bool = True):
         name = word.lastgroup
         if name == "typo" and not _typo_of_password(word.group("typo")):
             continue
-        family = {"typo": "password", "short": "password", "joined": "both", "emoji": "password", "lock_compound": "lock", "licence": "key", "compound_code": "code",
-                  "compound_password": "password"}.get(name, name)
+        family = {"typo": "password", "short": "password", "joined": "both", "emoji": "password", "lock_compound": "lock",
+                  "licence": "key", "compound_code": "code", "compound_password": "password",
+                  "joined_password": "password", "joined_code": "code", "joined_lock": "lock"}.get(name, name)
         w_start = word.start(name)
         # before the word only a full stop, a question, a newline… ends the clause: "X — no
         # wait, that's the password" gives the value first
@@ -985,7 +1203,8 @@ def _generated(token: str, shortest: int) -> bool:
 # text that speaks of a seed, a wallet or a mnemonic. Prose always has function words.
 _SEED_CUES = _cues("seed", "wallet", "mnemonic", "recovery", "phrase", "crypto", "bip39", "metamask", "ledger", "trezor",
                    "semilla", "billetera", "cartera", "recupera", "récupération", "portefeuille", "carteira", "portafoglio",
-                   "wiederherstellung", "herstel", "odzyskiw", "frase", "fraza")
+                   "wiederherstellung", "herstel", "odzyskiw", "frase", "fraza",
+                   *_word_cues(_LEX_PHRASE + _LEX_JOINED_PHRASE))
 _SEED_WORD = lazy(r"[a-z]{3,8}")
 _SEED_LENGTH = 12
 _LIST_NUMBER = lazy(r"\d{1,2}[.)]")
@@ -1214,7 +1433,7 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
                 and (_CODE_SHAPE().match(token) or (family == "code" and _MIXED_CODE().match(token))
                      or (family != "code" and _LETTER_DASH_CODE().match(token))) \
                 and not _labelled(text, tokens, i, label, 0 <= at < i - 1) \
-                and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+":
+                and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+" and text[end:end + 1] not in _CJK_UNITS:
             # digits in groups ("8391 0274 5519"): the whole run is one code
             while j + 1 < len(tokens) and tokens[j + 1][2].isdigit() and 2 <= len(tokens[j + 1][2]) <= 12 \
                     and text[tokens[j][1]:tokens[j + 1][0]] in (" ", "-"):
@@ -1286,10 +1505,11 @@ _SECURITY_CUES = _cues("answer", "memorable", "maiden")
 _WIFI_QR_CUES = _cues("wifi:")
 _ARROW_CUES = _cues("sec", "memorable", "pregunta", "respuesta", "question", "ponse secr", "sicherheits", "geheim",
                     "domanda", "risposta", "pergunta", "resposta", "vraag", "pytanie", "fråga", "fraga", "spør", "spor",
-                    "sorusu")
+                    "sorusu", *_word_cues(_LEX_QUESTION + _LEX_JOINED_QUESTION))
 _ARROW_GIVES = _cues("=", "→", "->")
 _NETWORK_CUES = _cues("ssid", "network", "wifi", "wi-fi")
-_PHRASE_CUES = _cues("phrase", "mnemonic", "words", "frase", "wachtzin", "lösenfras", "satz", "herstelzin", "fraza")
+_PHRASE_CUES = _cues("phrase", "mnemonic", "words", "frase", "wachtzin", "lösenfras", "satz", "herstelzin", "fraza",
+                     *_word_cues(_LEX_PHRASE + _LEX_JOINED_PHRASE))
 _FOREIGN_CODE_CUES = _cues("code", "digo", "codice", "kod", "код", "pin")
 _PAIR_CUES = _cues(" / ", "admin", "root", "user", "login", "account", "@")
 _BEARER_CUES = _cues("bearer", "basic", "token")
@@ -1603,9 +1823,13 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("code"), match.end("code"), "code")
     more = _CUES.held_all(held, _CRED_CUES_MORE) or lower.startswith(_CRED_STARTS) or (
         not text.isascii() and _CUES.held_all(held, _CRED_CUES_SCRIPTS))
-    credential_talk = more or _CUES.held_all(held, _CRED_CUES)
+    # the lexicon's cues are its words, short ones among them: it is credential talk only when
+    # a word is there, not when a cue is ("ovi" in "provide")
+    lexicon = list(_LEXICON_WORD().finditer(text)) if (
+        _CUES.held_all(held, _LEXICON_CUES) or lower.startswith(_LEXICON_STARTS)) else []
+    credential_talk = more or bool(lexicon) or _CUES.held_all(held, _CRED_CUES)
     if credential_talk:
-        for start, end, kind in _clause_spans(text, more):
+        for start, end, kind in _clause_spans(text, more, lexicon):
             add(start, end, kind)
     if longest >= 4 and _CUES.held_all(held, _TOTP_CUES, _DIGITS):
         for start, end, kind in _totp_spans(text, lower):
