@@ -14,7 +14,7 @@ import secrets_rate  # noqa: E402
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
                           "heldout7": 5, "heldout8": 4,
                           "heldout9": 1, "heldout10": 2, "heldout11": 0, "heldout12": 0, "heldout13": 0,
-                          "heldout14": 1, "heldout15": 1, "heldout16": 0, "heldout17": 3, "heldout18": 0}
+                          "heldout14": 1, "heldout15": 1, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 8}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
