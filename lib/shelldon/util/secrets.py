@@ -273,7 +273,6 @@ _BEARER = lazy(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9._~+/=-
 _LEX_PASSWORD = (
     "passwörter", "passwoerter", "kennwörter", "kennwoerter", "zugangsdaten",   # German
     "mots de passe", "mot-de-passe",                                                         # French
-                                                                # (Spanish: held)
     "parola d'ordine", "parola d’ordine",                                                    # Italian
     "palavra-passe", "palavras-passe", "palavra passe", "palavras passe",                    # Portuguese
     "wachtwoorden", "wachtwoordje",                                                          # Dutch
@@ -407,8 +406,6 @@ _LEX_JOINED_PHRASE = ("リカバリーフレーズ", "シードフレーズ", "�
 # a security question or its answer (_SECURITY_ARROW: an arrow or "=" gives the answer)
 _LEX_QUESTION = (
     "geheime frage", "sicherheitsfragen",                                                    # German
-                                                      # (French: held)
-                                                                    # (Spanish: held)
     "vraag en antwoord",                                                                     # Dutch
     "odpowiedź na pytanie",                                                                  # Polish
     "turvakysymys", "turvakysymyksen", "turvakysymyksen vastaus",                            # Finnish
