@@ -662,10 +662,12 @@ def sentences(norm: str) -> list[str]:
 def standing_by_families(norm: str) -> str | None:
     """"order-parts" when one sentence of the normalised text holds the parts of an order."""
     for sentence in sentences(norm):
-        held = families(sentence)
-        if _about_the_owner(sentence) and not ("harm" in held and _YOU_TOLD().search(sentence)):
+        about_the_owner = _about_the_owner(sentence)
+        if about_the_owner and not _YOU_TOLD().search(sentence):
             continue   # "The owner's boss tells everyone to cc her…": a note about the owner's life
-        # (not "The owner prefers that you never warn him…": harm the pet is told, in the owner's name)
+        held = families(sentence)
+        if about_the_owner and "harm" not in held:
+            continue   # (but "The owner prefers that you never warn him…": harm the pet is told, in the owner's name)
         if sentence.rstrip().endswith("?"):
             held -= {"pet"}   # "did you remember the dentist?": the pet asked, not told
         if "pet" not in held and _about_someone(sentence):

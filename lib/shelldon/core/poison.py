@@ -92,9 +92,9 @@ def _respellings() -> dict:
     return respelt
 
 
-@functools.cache
-def _respelt_re():
-    return re.compile(r"(?<![\w-])(?:" + "|".join(sorted(_respellings(), key=len, reverse=True)) + r")(?![\w-])")
+# a word and what hyphens join to it, looked up whole in _respellings (one small pattern, not
+# an alternation of every respelling, which a stage would compile for its first note)
+_HYPHENED_WORD = lazy(r"(?<![\w-])[a-z]+(?:-[a-z]+)*(?![\w-])")
 
 
 def normalize(text: str) -> str:
@@ -116,8 +116,9 @@ def normalize(text: str) -> str:
         text = _LEETABLE().sub(lambda m: m.group().translate(_LEET)
                                if _LEET_CHAR().search(m.group()) and _LETTER().search(m.group())
                                and not any(s <= m.start() < e for s, e in mail) else m.group(), text)
-    if _respelt_re().search(text):
-        text = _respelt_re().sub(lambda m: _respellings()[m.group()], text)
+    respelt = _respellings()
+    if not respelt.keys().isdisjoint(_HYPHENED_WORD().findall(text)):
+        text = _HYPHENED_WORD().sub(lambda m: respelt.get(m.group(), m.group()), text)
     return _BLANKS().sub(" ", text) if "  " in text or "\t" in text or "\u3000" in text else text
 
 
