@@ -66,9 +66,13 @@ def test_a_refused_secret_is_in_no_byte_of_history(ready, home):
     stored = _stored_bytes(home)
     refused = [row for row in rows if looks_secret(row["text"])]
     assert refused
+    # two corpora's writers may pick the same fake value ("Biscuit McFluff"): where a row the
+    # gate let through (a miss, counted by the rate tests) holds it too, its bytes are that row's
+    let_through = [row["text"] for row in rows if not looks_secret(row["text"])]
     for row in refused:
         for value in row["secrets"]:
-            if len(value) >= 6:   # a short PIN's digits occur by chance in ids and times
+            # a short PIN's digits occur by chance in ids and times
+            if len(value) >= 6 and not any(value in text for text in let_through):
                 assert value.encode() not in stored, (value, row["text"])
 
 
