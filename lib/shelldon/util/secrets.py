@@ -906,7 +906,7 @@ zip post postal area country dress promo promotional discount voucher coupon tra
 return response http source sort airport colour color morse mixing booking reference confirmation iso dialling
 dialing public ssh gpg pgp car answer piano hot fault diagnostic obd dtc trouble engine cheat puzzle riddle
 cipher geocache
-""".split())
+""".split()) | {"escape room"}   # a word before the code word, or the two words before it
 _NOT_CODE_AFTER = frozenset("""
 review reviews base postal snippet snippets block blocks editor red club camp puzzle challenge
 golf route conduct practice civil penal pénal fiscal fiscale discount promo version fingerprint fingerprints
@@ -1011,8 +1011,8 @@ def _other_code(text: str, at: int) -> bool:
     "code review", "the code for the discount", "code de la route"?"""
     before = text[max(0, at - 24):at].lower().split()
     after = [w.strip(",:;.!?()\"'") for w in text[at:at + 60].lower().split()[1:5]]
-    return ((bool(before) and before[-1].strip(",:;.!?()\"'") in _NOT_CODE_BEFORE)
-            or " ".join(before[-2:]) == "escape room"
+    named = [w.strip(",:;.!?()\"'") for w in before[-2:]]
+    return ((bool(named) and (named[-1] in _NOT_CODE_BEFORE or " ".join(named) in _NOT_CODE_BEFORE))
             or (bool(after) and after[0] in _NOT_CODE_NEXT) or bool(_NOT_CODE_AFTER.intersection(after)))
 
 
