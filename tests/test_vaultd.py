@@ -122,8 +122,10 @@ def test_answers_an_allowed_uid_and_logs_it(vaultd):
 def test_stops_promptly_however_the_signal_lands(tmp_path):
     """A SIGTERM that lands just before the main thread blocks in accept(), or on a client's
     thread, once left the helper waiting for the next client (2 stops in 100 hung). Each
-    stop, right after two clients, now ends within a second."""
-    slow = []
+    stop, right after two clients, now ends by itself and removes its socket. A hung stop
+    waits forever, so the bound is generous (a loaded CI host once took over 5 s for one of
+    60 stops); the typical stop is still asked to be prompt."""
+    hung, took = [], []
     for n in range(60):
         base = tmp_path / str(n)
         base.mkdir()
@@ -134,14 +136,17 @@ def test_stops_promptly_however_the_signal_lands(tmp_path):
         start = time.monotonic()
         daemon.proc.send_signal(signal.SIGTERM)
         try:
-            daemon.proc.communicate(timeout=5)
+            daemon.proc.communicate(timeout=30)
         except subprocess.TimeoutExpired:
             daemon.proc.kill()
             daemon.proc.communicate()
-        if time.monotonic() - start > 2:
-            slow.append(n)
+            hung.append(n)
+            continue
+        took.append(time.monotonic() - start)
+        assert daemon.proc.returncode == 0
         assert not daemon.sock.exists()
-    assert slow == []
+    assert hung == []
+    assert sorted(took)[len(took) // 2] < 1.0, took
 
 
 def _ask_as(user, path):
