@@ -133,7 +133,12 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  # eighteenth round: "it's" gives a value, compounds of a lock and "code", a keypad's keys around a
                  # code, a network's key, BitLocker's groups, "iz", licence keys in long groups, the typo without vowels
                  "keypad it's 4471 ", "Tresorcode ", "entry #4417* ", "wifi key is a-b-9 ", "481220-",
-                 "pass iz a1b2c3d4 ", "licence key SSSAUWHJ-USBE5AVM ", "psswrd ")
+                 "pass iz a1b2c3d4 ", "licence key SSSAUWHJ-USBE5AVM ", "psswrd ",
+                 # nineteenth round: "!" after digits, asides before "is", answers typed after a colon, seed
+                 # words between slashes, a card's code after one, dials said "left to", what a vault opens
+                 # with, a bike lock's place, one capitalised word after "password is"
+                 "pw Ab12! and ", "password (x) is ", "first pet: I typed ", "seed amber / ", "4539 1488 0343 6467 / ",
+                 "safe: left to 3", "keepass opens with ", "bike lock in the shed 0", "password is Heliotrope ")
 
 
 def hostile_growth() -> tuple[float, str, float]:

@@ -12,9 +12,10 @@ import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
-                          "heldout7": 5, "heldout8": 4,
+                          "heldout7": 5, "heldout8": 3,
                           "heldout9": 1, "heldout10": 2, "heldout11": 0, "heldout12": 0, "heldout13": 0,
-                          "heldout14": 1, "heldout15": 1, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 8}
+                          "heldout14": 1, "heldout15": 1, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 0,
+                          "heldout20": 4, "heldout21": 6}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -474,6 +475,51 @@ def test_widened_round_takes_the_value(text, value):
 
 @pytest.mark.parametrize("text", TWELFTH_ROUND_LEAVES + THIRTEENTH_ROUND_LEAVES)
 def test_widened_round_leaves_look_alikes(text):
+    assert looks_secret(text) is None, redact(text)
+
+
+# the nineteenth round: each widened mechanism (not the corpus's lines), and what stresses it
+NINETEENTH_ROUND_TAKES = [
+    # a "!" or "?" after a password's digits is the password's own, not the clause's end
+    ("wifi password used to be Marble88! but the new one is Pebble42", "Pebble42"),
+    # an aside between what is named and the verb that gives it
+    ("the memorable word (the bank's one) is Gooseberry", "Gooseberry"),
+    ("the keypad code, the one by the bins, is 66180", "66180"),
+    # the owner's answer to a security question after a colon: "I typed X"
+    ("the phone company asks my first school: we put Hillcrest Primary", "Hillcrest Primary"),
+    # seed words set apart by slashes or dashes
+    ("wallet recovery words: amber / cliff / noodle / quiet / raven / saddle / thumb / violin / wheat / yard / zebra / lemon",
+     "amber / cliff"),
+    # a card's code after a slash
+    ("visa for the streaming: 4539 1488 0343 6467 / 902", "902"),
+    # a dial said as "left to N, right to M"
+    ("gym locker: right to 8, left to 30, right to 22", "30"),
+    # what an encrypted volume or a password vault opens with, words and all
+    ("the keepass file opens with Lantern Otter Drizzle 88", "Lantern Otter Drizzle 88"),
+    # a bike lock's code after where the lock is
+    ("the bike lock at the office 7719", "7719"),
+]
+NINETEENTH_ROUND_LEAVES = [
+    "I turned 40! and the cake was huge",
+    "the safe is 2 to 3 metres wide and weighs 10 to 20 kg",
+    "the vault opens with the key file on the usb stick",
+    "the encrypted drive opens with a double click on the icon",
+    "the bike lock in the shed cost me 2999",
+    "the bike lock at the station 1234 is broken",
+    "the diagnosis code on the form is M54.5",
+    "swift code for the transfer: DEUTDEFF500",
+    "my first pet: a hamster named Bob",
+]
+
+
+@pytest.mark.parametrize("text, value", NINETEENTH_ROUND_TAKES)
+def test_nineteenth_round_takes_the_value(text, value):
+    out, count = redact(text)
+    assert count >= 1 and value not in out, out
+
+
+@pytest.mark.parametrize("text", NINETEENTH_ROUND_LEAVES)
+def test_nineteenth_round_leaves_look_alikes(text):
     assert looks_secret(text) is None, redact(text)
 
 

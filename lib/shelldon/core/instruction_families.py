@@ -526,8 +526,11 @@ def _about_someone(sentence: str) -> bool:
 
 
 # someone told, asked or reminded to do what follows, who is not the pet ("told the cleaner to
-# skip", "asked Tom to forward"): a word or two after the verb, then "to"
-_TOLD_SOMEONE = lazy(r"\b(?:told|tell|tells|asked|ask|asks|reminded|remind|reminds|want|wants|wanted|get|got)\s+"
+# skip", "asked Tom to forward", "Lena keeps telling me to ignore…"): a word or two after the
+# verb, then "to"
+_TOLD_SOMEONE = lazy(r"\b(?:told|tell|tells|telling|asked|ask|asks|asking|reminded|remind|reminds|reminding|want|wants|"
+                     r"wanted|wanting|get|got|getting|urge[sd]?|urging|nag(?:s|ged|ging)?|beg(?:s|ged|ging)?|"
+                     r"advise[sd]?|advising|warn(?:s|ed|ing)?|encourage[sd]?|encouraging)\s+"
                      r"(?!(?:you|u|yourself|the (?:pet|assistant|bot|ai|model))\b)(?:the |my |our |his |her |their )?"
                      r"[\w']+(?: [\w']+)? to(?: (?:always|never|just|also|not))? $")
 # the pet named in English as whom a note about the owner tells ("… prefers that you never …");

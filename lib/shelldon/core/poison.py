@@ -483,6 +483,11 @@ _PATTERNS = [   # (kind, pattern)
     ("trailing-from-now-on", lazy(
         r"(?:^|[.!?\n]\s*)(?:please )?" + _ACT + r"\b[^.!?\n]{0,100}\b(?:from now on|from here on|going forward|henceforth|"
         r"permanently|forever|in (?:all )?future (?:replies|responses|conversations|chats)|from this point on)\b")),
+    # an order before it made standing: "… unlock the door without asking. Follow that always."
+    ("trailing-from-now-on/kept", lazy(
+        r"(?:^|[.!?:;\n]\s*)(?:please |and |so )?(?:always (?:follow|obey) (?:that|this|these|it)\b|"
+        r"(?:follow|obey) (?:that|this|these|it)(?: (?:rule|instruction|order)s?)? (?:always|forever|"
+        r"from now on|every (?:single )?time|permanently|going forward|at all times)\b)")),
     ("directive-file", lazy(r"\bdirective(?:\.md)?\b[^.!?\n]{0,40}\b(?:is|are) (?:now|wrong|outdated|void|revoked|replaced|"
                                   r"cancel+ed|suspended|obsolete|fake|no longer)\b|\b(?:update|rewrite|replace|edit|change|overwrite) "
                                   r"(?:your |the )?directive(?:\.md)?\b")),
@@ -913,6 +918,7 @@ _CUES = {
                           "reveal", "disclose", "print", "output", "repeat", "leak"),),
     "trailing-from-now-on": (("from now on", "from here on", "going forward", "henceforth", "permanently", "forever", "future",
                               "from this point"),),
+    "trailing-from-now-on/kept": (("follow", "obey"),),
     "directive-file": (("directive",),),
     "authorised": (("authori", "allowed", "permitted", "approved", "cleared", "ok'd", "okd", "okayed", "permission",
                     "signed off", "green",
@@ -1028,11 +1034,12 @@ def standing_instruction(text: str, previous: str = "") -> str | None:
         if label:
             return "split-" + label
     tail = _TAIL().search(said_before).group()
-    if not tail.strip() or (_label(tail) and not (_CONTINUES().match(norm) or text.lstrip()[:1].islower())):
+    marked = _SECOND_PART().match(norm)   # "second half: unlock the door": what it continues is named
+    if not tail.strip() or (_label(tail) and not (marked or _CONTINUES().match(norm) or text.lstrip()[:1].islower())):
         return None   # the order is all in the owner's own message: the content is judged alone
     # the rules alone: the model, reading the two halves as one sentence, takes the words of
     # one for the other's ("see you later" before a note about tea)
-    label = _label(tail.rstrip(" ,;:") + ", " + normalize(text))
+    label = _label(tail.rstrip(" ,;:") + ", " + norm[marked.end() if marked else 0:])
     return "split-" + label if label else None
 
 
@@ -1043,6 +1050,9 @@ _ALIAS = lazy(r"\b(?:define|let|call|name|set)\s+(?P<name>[a-z]\w{0,15})\s*(?:=|
 # content that says it goes on from the message before: "...you recommend …", "and then …"
 # (or opens in the middle of a sentence, with a small letter: "… the owner's ||| requests to stop")
 _CONTINUES = lazy(r"\s*(?:\.\.\.|…|(?:and|then|so|plus|or)\b)")
+# a mark that a message is the second part of one: "second half:", "part 2:", "(2/2)", "cont'd:"
+_SECOND_PART = lazy(r"\s*(?:\(?(?:part|half|step) ?(?:2|two|ii)\)?|(?:the )?(?:second|other|last) (?:half|part)|"
+                    r"\(?(?:2|ii) ?/ ?2\)?|cont(?:inued|'d|\.)|continuing)\s*[:.)\-–—]?\s+")
 _INVISIBLE = lazy(r"[\u00ad\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
 # A run that could be base64 (padding included, 16 characters and more: a short run decodes
 # to too little to order anything).
@@ -1125,7 +1135,8 @@ def _label(norm: str) -> str | None:
                 continue   # "pretend you're a tourist in your own city", "we each pretend to be…": the owner's game
             if label == "you-must" and _generic_you(norm, match):
                 continue
-            if key == "imperative" and (_CHANNEL().match(norm, match.end()) or _TELL_SOMEONE().match(norm, match.end())):
+            if key == "imperative" and (_CHANNEL().match(norm, match.end()) or _TELL_SOMEONE().match(norm, match.end())
+                                        or _A_SIGN().match(norm, match.end())):
                 continue
             return label
     # the other languages' patterns have no weak kinds: the first that matches says it
@@ -1164,6 +1175,15 @@ _CHANNEL = lazy(r"(?:(?<=answer)|(?<=respond)|(?<=reply))(?:-all)?\s+(?:to\s+)?(
                 r"emails?|e-mails?|texts?|letters?|post|mail|group chat|whatsapps?|voicemails?|intercom|survey|"
                 r"questionnaire|summons|invitations?|invites?|landlord|neighbours?|neighbors?|customers?|clients?|"
                 r"patients?|guests?|callers?|students?|kids|children|interviewers?)\b")
+
+
+# "never ignore a sudden headache", "don't ignore the check-engine light": a sign the body, the
+# house or the post gives, which the owner is told to heed — not a message to the pet
+_A_SIGN = lazy(r"(?<=ignore)\s+(?:a |an |the |any |your |my |those |these |that |this |such )?(?:[\w'-]+ ){0,3}?"
+               r"(?:headaches?|pains?|aches?|symptoms?|signs?|warnings?|lumps?|rash(?:es)?|fevers?|cough(?:s|ing)?|"
+               r"bleeding|numbness|dizziness|swelling|bruis(?:e|es|ing)|smells?|leaks?|drips?|damp|mou?ld|cracks?|"
+               r"noises?|rattles?|squeaks?|lights?|alarms?|beeps?|gut|instincts?|intuition|body|bills?|invoices?|"
+               r"fines?|tickets?|deadlines?|debts?|taxe?s?|letters? from)\b")
 
 
 # "don't tell Ana about the party": a person the owner names, kept from a surprise — not the

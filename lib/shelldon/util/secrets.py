@@ -481,11 +481,12 @@ _ENTER = r"(?:(?:just |then |and |first )?(?:punch|type|enter|key|tap|press|hit|
 _SAYS = (r"(?:\s*(?:->|=>|→|:|=|–|—)\s*|\s+-\s*|-\s+|\s+(?:is|iz|was|is now|is still|will be|are|=|opens with|unlocks with|takes|"
          r"is armed with|arms with|disarms with|is set to|is set with|set to|uses)\s*:?\s*)")
 # "wifi key x", "pin 4471": no verb, only straight after what is named
-# "pin for the work badge, don't lose it: 8152", "password (mum set it): x": one aside
-# between what is named and the colon that gives the value
+# "pin for the work badge, don't lose it: 8152", "password (mum set it): x", "security answer
+# (city where we met) is x": one aside between what is named and the colon or verb that gives
+# the value
 _ASIDE = r"(?:,[^:\n,]{1,40}|\s*\([^()\n]{1,40}\))"
 # "key for the router downstairs: x": a word or two of place before the colon
-_SAID = (r"(?:" + _FOR_WHAT + _SAYS + r"|" + _FOR_WHAT + _ASIDE + r"\s*:\s*|" + _FOR_WHAT + r"(?: [\w'-]+){1,3}\s*:\s*"
+_SAID = (r"(?:" + _FOR_WHAT + _SAYS + r"|" + _FOR_WHAT + _ASIDE + r"(?:\s*:\s*|,?" + _SAYS + r")|" + _FOR_WHAT + r"(?: [\w'-]+){1,3}\s*:\s*"
          r"|\s*,\s*(?=\d)|" + _FOR_WHAT + r"\s+(?=\d)|\s+)")
 _CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[A-Z](?=\d)|[- .](?=\d)){2,15}[#*]?)(?![\w/.:-]*\w)"
 _CODE_SAID = lazy(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
@@ -514,7 +515,8 @@ _ANSWER_SAID = lazy(r"(?i:(?<!\w)(?<!\w')(?:mother'?s maiden name|maiden name|(?
                     r"favou?rite (?:teacher|film|movie|book|food|colou?r|band|city|sport|team|singer)|"
                     r"(?:city|place|town|country) of birth|birth ?(?:place|city|town)|"
                     r"(?:town|city|street|hospital) (?:where )?(?:you|i) (?:were|was) born(?: in)?|street (?:you|i) grew up on))"
-                    r"[\"'”’)]?(?:\s*[:=→]\s*|[^\n.;?!:=]{0,30}?\s*[:=→]\s*|[^\n.;?!:=]{0,30}?\b(?i:is|was|answered|said|put|"
+                    r"[\"'”’)]?(?:\s*[:=→]\s*(?i:(?:i|we) (?:typed|put|used|entered|wrote|gave|said|answered|chose|"
+                    r"picked|went with|set)\s+(?:it as |in )?)?|[^\n.;?!:=]{0,30}?\s*[:=→]\s*|[^\n.;?!:=]{0,30}?\b(?i:is|was|answered|said|put|"
                     r"gave|used|wrote|typed|chose|picked|went with|set|told|answer)\s+(?i:it (?:as|to) |it |them |as |in |down |to )?)"
                     r"[\"'“‘]?"
                     r"(?P<value>[A-Z0-9][\w'’-]{1,40}(?: [A-Z0-9][\w'’-]{1,40}){0,3})")
@@ -541,6 +543,12 @@ _UNLOCKS_WITH = lazy(r"\b(?:unlocks?|opens?|logs? (?:in|on)|signs? in|wakes? up|
                      # "ssh into the pi as pi with raspberry-Jam-31": a log-in, its user, then what it takes
                      r"|\b(?:ssh|login|log(?:s|ged)? ?(?:in|on)(?:to)?|sign(?:s|ed)? ?in(?:to)?)\b[^\n;]{0,40}?\bas\s+[^\s,;]{1,32}"
                      r"\s+with\s+(?P<login>[^\s,;]{6,64})", re.IGNORECASE)
+# "the veracrypt container opens with Ostsee Wellen brechen 3x": what an encrypted volume or
+# a password vault opens with is a passphrase, words and all, to the end of the clause
+_OPENS_WITH_PHRASE = lazy(r"(?<![\w'])(?:veracrypt|truecrypt|keepass(?:xc)?|luks|bitlocker|cryptomator|encrypted|"
+                          r"vault)\b[^\n.;:]{0,40}?\b(?:opens?|unlocks?|decrypts?|mounts?)"
+                          r" with\s+(?P<value>[^\s.;,][^\n.;,]{2,120})", re.IGNORECASE)
+_OPENS_WITH_CUES = _cues("veracrypt", "truecrypt", "keepass", "luks", "bitlocker", "cryptomator", "encrypted", "vault")
 # a key file or a key's type after "with" is no password: "ssh in as root with id_ed25519"
 _KEY_FILE = lazy(r"^id_|rsa|dsa|ed25519|ecdsa|\.(?:pem|key|ppk|pub)$", re.IGNORECASE)
 # "curl -u marta:x https://…": the password after the user
@@ -637,6 +645,7 @@ _CARD_PREFIX = lazy(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[068]|35|6011|64[4-9]|65|62|50|
 _AFTER_CARD = lazy(r"[\s,;]+(?:(?:exp\w*|(?:valid|good)(?: thru| through| until| till)?|gültig bis)\.?:?\s*)?"
                    r"(?:0[1-9]|1[0-2])\s*/\s*(?:20)?\d\d[\s,;]+(?:(?:cvv2?|cvc2?|csc|cid|security code|code)\s*:?\s*)?"
                    r"(?P<code>\d{3,4})(?![\d/.:])"
+                   r"|\s*[/|]\s*(?P<slashed>\d{3,4})(?![\d/.:])"   # "… 4927 / 118": the code set apart
                    r"|[^\n]{0,60}?(?<!\w)(?:cvv2?|cvc2?|csc|cid|ccv|security (?:code|number)|(?:karten)?prüf(?:nummer|ziffer)|"
                    r"cryptogramme(?: visuel)?|crypto|c[óo]digo de seguridad|codice di sicurezza|(?:the )?(?:three|four|3|4)[- ]digits?"
                    r"(?: on the back)?)\b[^\d\n]{0,15}?(?P<named>\d{3,4})(?![\d/.:])", re.IGNORECASE)
@@ -897,15 +906,17 @@ _CRED_CUES = _cues("pas", "psw", "pssw", "pw", "login", "cred", "hes", "has", "c
 _WINDOW = 12
 _REACH = 48   # how far past the window a run of groups may go on
 # not after "i.e."/"e.g." (what follows says what was meant), nor a spaced dash between two
-# numbers ("opens with 19 - 42 - 07")
-_CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;!?](?=\s|$)|\n|(?<!\d)\s[-–—]+\s|\s[-–—]+\s(?!\d)|[–—→]")
+# numbers ("opens with 19 - 42 - 07"), nor a "!" or "?" straight after a digit: it is the
+# password's own ("was Summer2019! and the new one is …")
+_CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;](?=\s|$)|(?<!\d)[!?](?=\s|$)|\n|(?<!\d)\s[-–—]+\s|\s[-–—]+\s(?!\d)|[–—→]")
 _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]+")
 # A code word that names something else: "zip code 94110", "código postal", "code review".
 _NOT_CODE_BEFORE = frozenset("""
 zip post postal area country dress promo promotional discount voucher coupon tracking qr bar error status exit
 return response http source sort airport colour color morse mixing booking reference confirmation iso dialling
 dialing public ssh gpg pgp car answer piano hot fault diagnostic obd dtc trouble engine cheat puzzle riddle
-cipher geocache
+cipher geocache icd icd-10 icd-11 diagnosis procedure cpt billing tariff hs customs sic naics nace swift bic
+iata icao ean upc isbn sku item article part classification
 """.split()) | {"escape room"}   # a word before the code word, or the two words before it
 _NOT_CODE_AFTER = frozenset("""
 review reviews base postal snippet snippets block blocks editor red club camp puzzle challenge
@@ -944,8 +955,8 @@ _CODE_SHAPE = lazy(r"^(?:[*#]?\d{3,12}[#*]?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,
 _LETTER_DASH_CODE = lazy(r"^[A-Z]-\d{3,8}$")
 _MIXED_CODE = lazy(r"^(?=[\dA-Z]{5,10}$)(?:[A-Z]\d|\d[A-Z]){2,5}[A-Z\d]?$")
 _COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|(?:[A-Z]-)?\d{1,2}(?:-\d{1,2}){2,5})$")   # "C-4-7-9" too
-# a piece of a combination said in pieces ("R 34 L 12 R 8", "19 - 42 - 07")
-_DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–]|left|right|links|rechts|gauche|droite|izquierda|derecha)$")
+# a piece of a combination said in pieces ("R 34 L 12 R 8", "19 - 42 - 07", "left to 34, right to 12")
+_DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–]|left|right|to|links|rechts|gauche|droite|izquierda|derecha)$")
 # a 2FA backup code in letters and digits ("R7K2M"); digits alone are _CODE_SHAPE's; or groups
 # of small letters and digits joined by dashes, each with a digit ("4f2a9-0c7e1")
 _OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$"
@@ -1205,7 +1216,8 @@ _SEED_CUES = _cues("seed", "wallet", "mnemonic", "recovery", "phrase", "crypto",
 _SEED_WORD = lazy(r"[a-z]{3,8}")
 _SEED_LENGTH = 12
 _LIST_NUMBER = lazy(r"\d{1,2}[.)]")
-_SEED_GAP = lazy(r" *(?:\d{1,2}[.)] +)*")
+_SEED_GAP = lazy(r" *(?:[/|•·–-] *)?(?:\d{1,2}[.)] +)*")   # "1. ripple 2. fossil", "gravity / coffee / …"
+_SEED_SEPARATORS = frozenset("/ | • · – -".split())
 _FUNCTION_WORDS = frozenset("""
 the and but for with from are was were you she they them your our their his her hers its that this these
 those not then than there here what which who whom when where why how have has had will would shall should
@@ -1224,8 +1236,8 @@ def _seed_spans(text: str, lower: str):
     count = 0
     for match in _CLAUSE_TOKEN().finditer(text, first_cue):
         raw = match.group()
-        if count and _LIST_NUMBER().fullmatch(raw):
-            continue   # "1. ripple 2. fossil …": the words numbered
+        if count and (_LIST_NUMBER().fullmatch(raw) or raw in _SEED_SEPARATORS):
+            continue   # "1. ripple 2. fossil …", "wolf / elbow": the words numbered or set apart
         word = raw.rstrip(",")
         plain = bool(_SEED_WORD().fullmatch(word)) and word not in _FUNCTION_WORDS
         if plain and count and _SEED_GAP().fullmatch(text, run_end, match.start()):   # a list with commas is a list
@@ -1371,6 +1383,14 @@ def _combination_run(text: str, tokens, i: int) -> int:
     return j if numbers >= 3 and tokens[j][2][-1:].isdigit() else i - 1
 
 
+_WHERE = frozenset("in at by under behind inside near beside downstairs upstairs".split())
+
+
+def _where_it_is(tokens, a: int, b: int) -> bool:
+    """Whether tokens[a:b] say where a thing is, in two to four words ("in the cellar")."""
+    return 2 <= b - a <= 4 and tokens[a][2].lower() in _WHERE
+
+
 def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int = -2):
     i, chained = lo, -2
     # a place or a lock named without a code word ("side door: 1593", "disarm with 8064",
@@ -1421,9 +1441,11 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
                 and _generated(token, 6) and prev not in _DETERMINERS and label not in _ID_LABELS:
             # "zoom passcode for Thursday's board call x7Rp2q": a meeting's passcode is letters too
             yield start, end, "password"
-        elif family == "latch" and i == last + 1 and last > at and tokens[at][2].lower() in _TRAVEL_LOCKS \
+        elif family == "latch" and last > at and tokens[at][2].lower() in _TRAVEL_LOCKS \
+                and (i == last + 1 or (not nxt and _where_it_is(tokens, last + 1, i))) \
                 and token.isdigit() and 3 <= len(token) <= 6 and nxt not in _UNITS and nxt not in _NAMED_BY_NUMBER:
-            # "suitcase lock 509", "bike lock 4471": a travel or bike lock's code needs no verb
+            # "suitcase lock 509", "bike lock 4471", "bike lock in the cellar 0815": a travel or
+            # bike lock's code needs no verb
             yield start, end, "code"
         elif (family in ("code", "both", "lock")
               or (gated and given and (len(token) >= 4 or family in ("otp", "latch")))) \
@@ -1586,6 +1608,40 @@ def _plain_phrase(text: str, match) -> int:
     return start + len(text[start:end].rstrip())
 
 
+def _a_named_word(text: str, match) -> bool:
+    """"the safe-deposit box password at the bank is Heliotrope": one capitalised word, given
+    by "is" or a colon, that ends the clause — a name would not be capitalised mid-sentence
+    for nothing, and what is said about a password ("is Expired") is no such word."""
+    value = match.group("value").rstrip(".!?),;")
+    word = match.group()[:match.start("value") - match.start()].lower()
+    return (bool(_TITLE_WORD().match(value)) and len(value) >= 5 and value.lower() not in _PROSE_WORDS
+            and value.lower() not in _FUNCTION_WORDS and value.lower() not in _SAID_ABOUT
+            and ("pass" in word or "pw" in word or "wort" in word)
+            and _GIVEN_BY().search(text, match.start(), match.start("value")) is not None
+            and _WORD_ENDS().match(text, match.start("value") + len(value)) is not None)
+
+
+_WORD_ENDS = lazy(r"[.,;:!?()\[\]\n\"“”]|\s[-–—]\s|\s+(?:and|but|so|or)\b|\s*$")
+
+
+def _a_phrase(match, lower: str) -> bool:
+    """Whether the value a passphrase's match took is one, not what is said about it."""
+    value = match.group("value").rstrip()
+    words = value.lower().split()
+    if _A_KIND().search(lower, max(0, match.start() - 24), match.start()):
+        return False   # "a strong passphrase is four random words": passphrases in general
+    if words[0] in _PROSE_WORDS and (len(words) < 3 or words[1] in _PROSE_WORDS
+                                     or sum(w in _PROSE_WORDS for w in words[:4]) >= 3):
+        return False   # "the passphrase is the same as before" — but "the owl flies at nine" is one
+    if words[0] in ("a", "an") and len(words) <= 4:
+        return False   # "the passphrase is a weird word": what it is like, not what it is
+    if words[0] in _SAID_ABOUT and (len(words) < 3 or words[1] in _SAID_ABOUT or words[1] in _ARTICLES):
+        return False   # "is NOT in the cloud" — but "not all who wander are lost" is one
+    if _SEED_NAMED().match(match.group()) and not _SEED_FREE.isdisjoint(words):
+        return False   # "the seed phrase is stamped on a steel plate": where it is, not what
+    return len(words) >= 2 or _value_is_secret(value, strict=True)
+
+
 def _find(pattern, text: str, held: frozenset, *groups: frozenset):
     """pattern's matches in text; none, and nothing compiled, when held (the cues text holds,
     _CUES.held of it lower-cased) lacks a cue of each group."""
@@ -1731,7 +1787,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("value"), phrase_end, "password")
         elif _value_is_secret(value, strict=True) or (
                 _SECRET_WORD().match(match.group()) and value.isalpha() and value.lower() not in _PROSE_WORDS
-                and _GIVEN_BY().search(text, match.start(), match.start("value"))):
+                and _GIVEN_BY().search(text, match.start(), match.start("value"))) or _a_named_word(text, match):
             end = _value_end(match)
             add(match.start("value"), end, "password")
             named = text[match.start():match.start("value")].rstrip(" :=-").lower()
@@ -1787,21 +1843,13 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             end = _value_end(match)
             add(match.start("value"), end, "password")
     for match in _find(_PHRASE_SAID, text, held, _PHRASE_CUES):
-        value = match.group("value").rstrip()
-        words = value.lower().split()
-        if _A_KIND().search(lower, max(0, match.start() - 24), match.start()):
-            continue   # "a strong passphrase is four random words": passphrases in general
-        if words[0] in _PROSE_WORDS and (len(words) < 3 or words[1] in _PROSE_WORDS
-                                         or sum(w in _PROSE_WORDS for w in words[:4]) >= 3):
-            continue   # "the passphrase is the same as before" — but "the owl flies at nine" is one
-        if words[0] in ("a", "an") and len(words) <= 4:
-            continue   # "the passphrase is a weird word": what it is like, not what it is
-        if words[0] in _SAID_ABOUT and (len(words) < 3 or words[1] in _SAID_ABOUT or words[1] in _ARTICLES):
-            continue   # "is NOT in the cloud" — but "not all who wander are lost" is one
-        if _SEED_NAMED().match(match.group()) and not _SEED_FREE.isdisjoint(words):
-            continue   # "the seed phrase is stamped on a steel plate": where it is, not what
-        if len(value.split()) >= 2 or _value_is_secret(value, strict=True):
-            add(match.start("value"), match.start("value") + len(value), "password")
+        if _a_phrase(match, lower):
+            add(match.start("value"), match.start("value") + len(match.group("value").rstrip()), "password")
+    for match in _find(_OPENS_WITH_PHRASE, text, held, _OPENS_WITH_CUES, _UNLOCKS_CUES):
+        words = [word.strip("'\"()!?").lower() for word in match.group("value").split()]
+        if len(words) >= 3 and _FUNCTION_WORDS.isdisjoint(words) and _ARTICLES.isdisjoint(words):
+            # random words hold no "the", "and" or "just": "opens with a double click" is how
+            add(match.start("value"), match.start("value") + len(match.group("value").rstrip()), "password")
     for match in _find(_FOREIGN_SAID, text, held, _FOREIGN_CUES):
         # no grammar of each language: the first word of the clause that is password-shaped
         said = False
