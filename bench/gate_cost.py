@@ -138,7 +138,11 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  # words between slashes, a card's code after one, dials said "left to", what a vault opens
                  # with, a bike lock's place, one capitalised word after "password is"
                  "pw Ab12! and ", "password (x) is ", "first pet: I typed ", "seed amber / ", "4539 1488 0343 6467 / ",
-                 "safe: left to 3", "keepass opens with ", "bike lock in the shed 0", "password is Heliotrope ")
+                 "safe: left to 3", "keepass opens with ", "bike lock in the shed 0", "password is Heliotrope ",
+                 # twentieth round: codes in a named list, misspellings, a pre-shared key in JSON, one backup
+                 # code, a correction after a dash, an account's strong value, a quoted question's answer
+                 "alarm 4417, door ", "psswd is ", '"psk": "', "backup code R7KX2 ", "1234 — sorry, ", "icloud: ",
+                 'the answer to "my x" is ', "2fa backup: ZX4P-77KQ-")
 
 
 def hostile_growth() -> tuple[float, str, float]:

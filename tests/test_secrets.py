@@ -12,10 +12,10 @@ import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
-                          "heldout7": 5, "heldout8": 3,
+                          "heldout7": 4, "heldout8": 3,
                           "heldout9": 1, "heldout10": 2, "heldout11": 0, "heldout12": 0, "heldout13": 0,
                           "heldout14": 1, "heldout15": 1, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 0,
-                          "heldout20": 4, "heldout21": 6}
+                          "heldout20": 0, "heldout21": 2, "heldout22": 5}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -511,15 +511,45 @@ NINETEENTH_ROUND_LEAVES = [
     "my first pet: a hamster named Bob",
 ]
 
+# the twentieth round
+TWENTIETH_ROUND_TAKES = [
+    # misspellings with two slips, and ones the word-said rule reads
+    ("my pasowrd for the library site is Heron2019!", "Heron2019"),
+    ("pswd is otter_river_kite for the nas", "otter_river_kite"),
+    # a pre-shared key named in JSON
+    ('{"network": "Loft", "psk": "amber-gull-Tide-5"}', "amber-gull-Tide-5"),
+    # a quoted security question of the owner's own, answered with a password's shape
+    ('the answer to "my first street" on the bank site is Elmway1988', "Elmway1988"),
+    # one backup code in capitals right after "code", or groups joined by dashes
+    ("discord backup code Q8ZT4", "Q8ZT4"),
+    ("2fa backup for the forum: ZX4P-77KQ-M2RT", "ZX4P-77KQ-M2RT"),
+    # a list of codes, each named
+    ("at the cabin: gate 4471, alarm 9023, shed 1184", "9023"),
+    ("grandma's flat: door 5530, keybox 7741", "5530"),
+    # a correction after a dash goes on with the clause
+    ("the alarm code is 1357 — sorry, 7531", "7531"),
+    # an account given a value in a password's strong shape
+    ("the new one for dropbox: Maple-Crane-Drift-2025", "Maple-Crane-Drift-2025"),
+]
+TWENTIETH_ROUND_LEAVES = [
+    "set TOKEN=<paste your token here> before running it",
+    "schedule: alarm 0645, breakfast 0700, bus 0730",
+    "my netflix is Premium4K since the upgrade",
+    "the outlook is Grim2025 for the markets",
+    "netflix: watching Spider-Man-2 tonight",
+    "my gmail is tom.smith88",
+    "the passport is in the drawer",
+]
 
-@pytest.mark.parametrize("text, value", NINETEENTH_ROUND_TAKES)
-def test_nineteenth_round_takes_the_value(text, value):
+
+@pytest.mark.parametrize("text, value", NINETEENTH_ROUND_TAKES + TWENTIETH_ROUND_TAKES)
+def test_nineteenth_and_twentieth_rounds_take_the_value(text, value):
     out, count = redact(text)
     assert count >= 1 and value not in out, out
 
 
-@pytest.mark.parametrize("text", NINETEENTH_ROUND_LEAVES)
-def test_nineteenth_round_leaves_look_alikes(text):
+@pytest.mark.parametrize("text", NINETEENTH_ROUND_LEAVES + TWENTIETH_ROUND_LEAVES)
+def test_nineteenth_and_twentieth_rounds_leave_look_alikes(text):
     assert looks_secret(text) is None, redact(text)
 
 

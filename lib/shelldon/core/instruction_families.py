@@ -473,8 +473,10 @@ _BEFORE_AI = frozenset("the an this that your my our dear hey hi to for attentio
 # don't have to answer that")
 _NOT_TOLD = lazy(r" (?:can|could|may|might)\b| (?:have|had) (?:a|an)\b| (?:don't|do not|dont|needn't|need not)"
                  r"(?: (?:have|need) to)?\b(?! (?:ever )?(?:say|tell|mention|reveal|share|send|forget|ask|answer|reply|respond))")
-# the owner as the subject right before a verb ("I forget", "we always ignore")
-_I_DO = lazy(_I + r")(?:'ll|'d| will| would| might| may| can| could| should| shall)?"
+# the owner as the subject right before a verb ("I forget", "we always ignore", "I've decided to ignore")
+_I_DO = lazy(_I + r")(?:'ll|'d| will| would| might| may| can| could| should| shall|"
+             # a plan of the owner's own: "I've decided to ignore the group chat"
+             r"(?:'ve| have)? decided to|'m going to| am going to|'m gonna| (?:want|plan|mean|try|tend|need) to)?"
              r"(?: (?:always|never|often|usually|sometimes|just|also|still|then|really))? $")
 # a sentence whose subject is the owner, as notes are written ("The owner …", "Owner's sister
 # …", "Le propriétaire …", "De eigenaar …"); not a label before a colon ("the owner's new

@@ -234,7 +234,7 @@ _NAMED_ASSIGNMENT = lazy(r"(?<![\w$.-])(?P<name>[A-Za-z][A-Za-z0-9_]{2,63})[\"']
                          r"(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})")
 _NAME_PARTS = lazy(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
 _SECRET_NAME_ENDS = ("password", "passwd", "passphrase", "secret", "token", "apikey", "secretkey", "privatekey",
-                     "accesskey")
+                     "accesskey", "psk")
 # prose: "my wifi password is x", "the passcode is x"
 _PROSE = lazy(
     r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|passcode|passphrase|pin(?: code| number)?|api key|"
@@ -467,7 +467,9 @@ _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |ent
                  r"key in|tap|press) )"
                  # "office safe: 6290", "locker 9 at work: 7702": a lock, then a colon (or an arrow) and digits
                  r"|(?:safe|locker|padlock|lockbox|gate|lock)(?: (?:no\.? ?|#)?\d{1,4})?(?=" + _FOR_WHAT + r"\s*(?::|->|=>|→)))")
-_WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|(?<!boarding )(?<!bus )(?<!day )(?<!season )pass|passphrase|passcode|secret word|code word|"
+_WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|"
+                 # its misspellings: a letter left out or two swapped ("psswd", "pasword", "paswrod")
+                 r"p[a@]?ss?w[o0]?r?d|pa?ss?wr[o0]d|pa?ss?[o0]wr?d|(?<!boarding )(?<!bus )(?<!day )(?<!season )pass|passphrase|passcode|secret word|code word|"
                  r"logins?|log-in|credentials|creds|wi-?fi(?: network)?(?: key| password| pw| pass| code)?|"
                  r"(?:network|wpa2?|wireless|router|guest)(?: network)? (?:key|password|pw|pass)|"
                  r"(?:api|secret|access|recovery|backup) key|key (?:for|to) (?:the |my |our )?(?:[\w'-]+ )?(?:wi-?fi|wlan|network|"
@@ -549,6 +551,17 @@ _OPENS_WITH_PHRASE = lazy(r"(?<![\w'])(?:veracrypt|truecrypt|keepass(?:xc)?|luks
                           r"vault)\b[^\n.;:]{0,40}?\b(?:opens?|unlocks?|decrypts?|mounts?)"
                           r" with\s+(?P<value>[^\s.;,][^\n.;,]{2,120})", re.IGNORECASE)
 _OPENS_WITH_CUES = _cues("veracrypt", "truecrypt", "keepass", "luks", "bitlocker", "cryptomator", "encrypted", "vault")
+# "the new one for icloud: Tangerine-Skies-2026": an account where one signs in with a password
+# and no public name (not a social network's, whose "is" gives a handle), given a value by a
+# colon or "is" — taken only in a password's strong shapes (_strong_given)
+_SERVICE_SAID = lazy(r"(?<![\w'])(?:icloud|apple id|gmail|hotmail|yahoo|proton(?:mail)?|netflix|spotify|"
+                     r"disney\+?|hulu|prime video|amazon|paypal|ebay|dropbox|plex|onedrive|office 365)"
+                     r"(?: (?:account|login|one))?(?:\s*[:=]\s*|\s+(?:is|was|is now)\s+)(?P<value>[^\s,;]{8,64})",
+                     re.IGNORECASE)
+_SERVICE_CUES = _cues("icloud", "apple id", "gmail", "hotmail", "yahoo", "proton", "netflix", "spotify",
+                      "disney", "hulu", "prime video", "amazon", "paypal", "ebay", "dropbox", "plex", "onedrive",
+                      "office 365")
+_DASHED_WORDS_NUMBER = lazy(r"^[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+-\d{1,4}[!#$%&@^~]?$")
 # a key file or a key's type after "with" is no password: "ssh in as root with id_ed25519"
 _KEY_FILE = lazy(r"^id_|rsa|dsa|ed25519|ecdsa|\.(?:pem|key|ppk|pub)$", re.IGNORECASE)
 # "curl -u marta:x https://…": the password after the user
@@ -759,6 +772,8 @@ def _value_is_secret(value: str, strict: bool) -> bool:
     low = inner.lower()
     if low in _PLACEHOLDERS or _REFERENCE().match(inner) or low.startswith(("os.environ", "env[", "getenv")):
         return False
+    if inner.startswith("<") and not quoted:
+        return False   # "API_KEY=<your key here>": a placeholder whose words the value cut
     if quoted:
         return len(inner) >= 4
     if inner.endswith(":"):
@@ -905,10 +920,13 @@ _CRED_CUES = _cues("pas", "psw", "pssw", "pw", "login", "cred", "hes", "has", "c
                    "logging in", "log on", "sign in", "signing in")
 _WINDOW = 12
 _REACH = 48   # how far past the window a run of groups may go on
+# "— no wait, router is 8302AB": a dash before a correction goes on with what it corrects
+_CORRECTION = r"(?:no,? wait|wait|sorry|oops|i mean|actually|correction|scratch that|make that)\b"
 # not after "i.e."/"e.g." (what follows says what was meant), nor a spaced dash between two
 # numbers ("opens with 19 - 42 - 07"), nor a "!" or "?" straight after a digit: it is the
 # password's own ("was Summer2019! and the new one is …")
-_CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;](?=\s|$)|(?<!\d)[!?](?=\s|$)|\n|(?<!\d)\s[-–—]+\s|\s[-–—]+\s(?!\d)|[–—→]")
+_CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;](?=\s|$)|(?<!\d)[!?](?=\s|$)|\n|"
+                   r"(?:(?<!\d)\s[-–—]+\s|\s[-–—]+\s(?!\d)|[–—→])(?!\s*" + _CORRECTION + r")")
 _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]+")
 # A code word that names something else: "zip code 94110", "código postal", "code review".
 _NOT_CODE_BEFORE = frozenset("""
@@ -960,6 +978,7 @@ _DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–]|left|right|to|links|rechts|gauc
 # a 2FA backup code in letters and digits ("R7K2M"); digits alone are _CODE_SHAPE's; or groups
 # of small letters and digits joined by dashes, each with a digit ("4f2a9-0c7e1")
 _OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$"
+                  r"|^(?=[A-Z\d-]*\d)(?=[A-Z\d-]*[A-Z])[A-Z\d]{3,6}(?:-[A-Z\d]{3,6}){1,4}$"
                   r"|^(?=[a-z\d-]*[a-z])(?=[a-z]*\d)[a-z\d]{4,6}(?:-(?=[a-z]*\d)[a-z\d]{4,6}){1,3}$")
 _SPACED_GROUP = lazy(r"^(?=[a-z\d]*\d)(?=[a-z\d]*[a-z])[a-z\d]{6,12}$")
 # what labels an id of letters and digits ("room B4xK2q", "booking Xq7Lp2"); "call", "in" or
@@ -1028,11 +1047,12 @@ def _other_code(text: str, at: int) -> bool:
 
 
 def _typo_of_password(word: str) -> bool:
-    """One letter left out, added, changed or two swapped ("pasword", "passwrd", "passowrd")."""
+    """One letter left out, added, changed or two swapped ("pasword", "passwrd", "passowrd"),
+    or that and one "s" left out ("paswrod")."""
     word = word.lower().replace("@", "a").replace("0", "o")
     if "w" not in word:
         return False   # "passport", "passage": a w is what makes it a password
-    for target in ("password", "passwort", "passwd", "psswrd"):
+    for target in ("password", "passwort", "passwd", "psswrd", "pasword"):   # the last: two slips
         if abs(len(word) - len(target)) > 1:
             continue
         if _osa_distance(word, target) <= 1:
@@ -1282,8 +1302,9 @@ def _totp_spans(text: str, lower: str):
 
 def _given(text: str, tokens, i: int, chained: int) -> bool:
     """Is tokens[i] given as a value: after a colon or an equals sign, after a verb that
-    gives one ("opens with", "set it to", "är"), or next in a list after one that was
-    (tokens[chained] ended the last value taken: "691 204, 338 570")?"""
+    gives one ("opens with", "set it to", "är"), or next in a list after one that was, maybe
+    after its own name (tokens[chained] ended the last value taken: "691 204, 338 570",
+    "alarm 4417, door 2208")?"""
     if i == 0:
         return False
     gap, prev = text[tokens[i - 1][1]:tokens[i][0]], tokens[i - 1][2].lower()
@@ -1292,7 +1313,9 @@ def _given(text: str, tokens, i: int, chained: int) -> bool:
     if _after_entering(tokens, i):
         return True   # "punch in 1948"
     return (i - 1 == chained and gap.strip() in ("", ",", "/", "&", "+")) or \
-        (i - 2 == chained and prev in ("and", "&", "or", "then"))
+        (i - 2 == chained and (prev in ("and", "&", "or", "then")
+                               # "alarm 4417, door 2208": the next item of a list, named
+                               or text[tokens[i - 2][1]:tokens[i - 1][0]].strip() in (",", ";", "/")))
 
 
 def _after_entering(tokens, i: int) -> bool:
@@ -1327,6 +1350,16 @@ def _run(text: str, tokens, i: int, part, joins: tuple) -> int:
     while j + 1 < len(tokens) and part(tokens[j + 1][2]) and text[tokens[j][1]:tokens[j + 1][0]].strip() in joins:
         j += 1
     return j
+
+
+def _list_item(text: str, tokens, at: int) -> bool:
+    """Does the word at tokens[at] open an item of a list of codes: after a colon ("the
+    babysitter needs: front door 2580"), or after a comma that follows a number ("alarm
+    4417, door 2208")?"""
+    if at < 1:
+        return False
+    gap = text[tokens[at - 1][1]:tokens[at][0]]
+    return ":" in gap or ("," in gap and tokens[at - 1][2][-1:].isdigit())
 
 
 def _letter_groups(text: str, tokens, i: int) -> bool:
@@ -1408,7 +1441,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             else prev
         nxt = tokens[i + 1][2].lower() if i + 1 < len(tokens) else ""
         entered = prev in _ENTER_VERBS or _after_entering(tokens, i)
-        given = (_given(text, tokens, i, chained) or bool(_KEYED().match(token))) and not (   # "the alarm is 0645": a time, but "alarm: 0645"
+        given = (_given(text, tokens, i, chained) or bool(_KEYED().match(token))
+                 or (i == last + 1 and _list_item(text, tokens, at))) and not (   # "the alarm is 0645": a time, but "alarm: 0645"
             family == "alarm" and _CLOCK().match(token) and ":" not in text[tokens[i - 1][1]:start]
             and not entered) and not (
             gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES and not (entered and t[2] == "#")
@@ -1462,9 +1496,11 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
                 yield start, tokens[j][1], "code"
                 chained = j
         elif family == "otp" and 0 <= last < i and (i == last + 1 or tokens[last][2].lower() in ("code", "codes")) \
-                and _backup_group(token) and _run(text, tokens, i, _backup_group, ("", ",")) > i:
+                and _backup_group(token) and (_run(text, tokens, i, _backup_group, ("", ",")) > i or (
+                    i == last + 1 and tokens[last][2].lower() == "code" and _otp_group(token))):
             # "steam guard backup codes R7KX2 M9QPD", "recovery codes for github ym33yzc5 kh7s8w3z":
-            # two groups or more right after the word, or anywhere after a word for the codes
+            # two groups or more right after the word, or anywhere after a word for the codes; one
+            # in capitals and digits right after "code" ("steam guard backup code R7KX2")
             j = _run(text, tokens, i, _backup_group, ("", ","))
             yield start, tokens[j][1], "code"
             chained = j
@@ -1506,12 +1542,12 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
 # -- the two calls ---------------------------------------------------------------------
 
 # What each family's matches must contain (lower-cased where the pattern ignores case).
-_KEY_CUES = _cues("pass", "pwd", "pin", "secret", "key", "token", "bearer", "licen", "recovery", "backup")
+_KEY_CUES = _cues("pass", "pwd", "pin", "secret", "key", "token", "bearer", "licen", "recovery", "backup", "psk")
 _CODE_CUES = _cues("code", "combo", "combination", "pin", "puk", "cvv", "cvc", "csc", "alarm", "keypad",
                    "key pad", "padlock", "lockbox", "keysafe", "key safe", "opens", "unlocks", "arm", "takes",
                    "is set", "safe", "lock", "gate", "punch", "type", "enter", "key in", "tap", "press")
 _WORD_CUES = _cues("pass", "pw", "word", "w0rd", "login", "log-in", "cred", "wifi", "wi-fi", "key", "code", "token",
-                   "digo", "codici", "kody")
+                   "digo", "codici", "kody", "psw", "pssw", "pasw", "owrd", "wrd", "wrod")
 _DIGITS = _cues(*"0123456789")
 # the rest of _spans' groups, one for each pattern it tries
 _MARKER_CUES, _PRIVATE_KEY_CUES = _cues("[redacted:"), _cues("private key")
@@ -1606,6 +1642,14 @@ def _plain_phrase(text: str, match) -> int:
            or w in _NOT_VALUE_BEFORE or w in _UNITS or w.endswith(("ing", "ed")) for w in words):
         return 0
     return start + len(text[start:end].rstrip())
+
+
+def _strong_given(value: str) -> bool:
+    """A value no handle, address or plan's name ("Premium4K") is: a password by its shape
+    alone (strong_password), or words joined by dashes and a number ("Tangerine-Skies-2026")."""
+    if not _password_shaped(value) or "." in value or "@" in value:
+        return False
+    return strong_password(value, False) or bool(_DASHED_WORDS_NUMBER().match(value))
 
 
 def _a_named_word(text: str, match) -> bool:
@@ -1804,6 +1848,10 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             continue
         if _password_shaped(value) and any(c.isdigit() for c in value) and not value[:1].isdigit():
             add(match.start(name), match.start(name) + len(value), "password")
+    for match in _find(_SERVICE_SAID, text, held, _SERVICE_CUES):
+        value = match.group("value").rstrip(".!?)")
+        if _strong_given(value):
+            add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_CURL_USER, text, held, _CURL_CUES, _CURL_TOOL_CUES):
         add(match.start("value"), match.end("value"), "password")
     for match in _find(_CLI_PASSWORD, text, held, _CLI_CUES):
@@ -1819,7 +1867,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         if match.group("value").split()[0].lower() not in _PROSE_WORDS:   # "… is The Same as the bank's"
             add(match.start("value"), match.end("value"), "password")
     for match in _find(_QUOTED_QUESTION, text, held, _SECURITY_CUES):
-        if _ASKED_OF_YOU().search(match.group("question")):
+        # a question put to "you", or any answered with a value shaped as a password
+        # ("the answer to "city where my parents met" is Groningen1979")
+        if _ASKED_OF_YOU().search(match.group("question")) or _password_shaped(match.group("value")):
             add(match.start("value"), match.end("value"), "password")
     for match in _find(_PERIPHRASIS, text, held, _PERIPHRASIS_CUES, _PERIPHRASIS_DOES):
         value = match.group("value").rstrip(".!?)")
