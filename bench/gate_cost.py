@@ -142,7 +142,10 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  # twentieth round: codes in a named list, misspellings, a pre-shared key in JSON, one backup
                  # code, a correction after a dash, an account's strong value, a quoted question's answer
                  "alarm 4417, door ", "psswd is ", '"psk": "', "backup code R7KX2 ", "1234 — sorry, ", "icloud: ",
-                 'the answer to "my x" is ', "2fa backup: ZX4P-77KQ-")
+                 'the answer to "my x" is ', "2fa backup: ZX4P-77KQ-",
+                 # twenty-first round: dials as letters and numbers joined by dashes, a code word after a dash,
+                 # a .pgpass line, "Nr." before a number
+                 "L32-R17-", "Haustür-Code: ", "x-code: ", "db.local:5432:*:u:", "TAN-Liste Nr. 1")
 
 
 def hostile_growth() -> tuple[float, str, float]:

@@ -15,7 +15,7 @@ HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4"
                           "heldout7": 4, "heldout8": 3,
                           "heldout9": 1, "heldout10": 2, "heldout11": 0, "heldout12": 0, "heldout13": 0,
                           "heldout14": 1, "heldout15": 1, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 0,
-                          "heldout20": 0, "heldout21": 2, "heldout22": 5}
+                          "heldout20": 0, "heldout21": 2, "heldout22": 1}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -531,6 +531,18 @@ TWENTIETH_ROUND_TAKES = [
     # an account given a value in a password's strong shape
     ("the new one for dropbox: Maple-Crane-Drift-2025", "Maple-Crane-Drift-2025"),
 ]
+TWENTY_FIRST_ROUND_TAKES = [
+    ("the locker dial: R12-L40-R08, spin twice first", "R12-L40-R08"),
+    ("Garagen-Code: 6612 seit Montag", "6612"),
+    ("*:*:*:backup:Quiet_Harbour_77", "Quiet_Harbour_77"),
+    ("TAN-Nummer Nr. 3: 551902", "551902"),
+]
+TWENTY_FIRST_ROUND_LEAVES = [
+    "Zip-Code: 94110 on the form",
+    "QR-Code: 4471 on the poster",
+    "I said no. 5 people came anyway",
+    "host:8080 is where the app listens",
+]
 TWENTIETH_ROUND_LEAVES = [
     "set TOKEN=<paste your token here> before running it",
     "schedule: alarm 0645, breakfast 0700, bus 0730",
@@ -542,14 +554,14 @@ TWENTIETH_ROUND_LEAVES = [
 ]
 
 
-@pytest.mark.parametrize("text, value", NINETEENTH_ROUND_TAKES + TWENTIETH_ROUND_TAKES)
-def test_nineteenth_and_twentieth_rounds_take_the_value(text, value):
+@pytest.mark.parametrize("text, value", NINETEENTH_ROUND_TAKES + TWENTIETH_ROUND_TAKES + TWENTY_FIRST_ROUND_TAKES)
+def test_rounds_nineteen_to_twenty_one_take_the_value(text, value):
     out, count = redact(text)
     assert count >= 1 and value not in out, out
 
 
-@pytest.mark.parametrize("text", NINETEENTH_ROUND_LEAVES + TWENTIETH_ROUND_LEAVES)
-def test_nineteenth_and_twentieth_rounds_leave_look_alikes(text):
+@pytest.mark.parametrize("text", NINETEENTH_ROUND_LEAVES + TWENTIETH_ROUND_LEAVES + TWENTY_FIRST_ROUND_LEAVES)
+def test_rounds_nineteen_to_twenty_one_leave_look_alikes(text):
     assert looks_secret(text) is None, redact(text)
 
 

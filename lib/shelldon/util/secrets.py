@@ -562,6 +562,9 @@ _SERVICE_CUES = _cues("icloud", "apple id", "gmail", "hotmail", "yahoo", "proton
                       "disney", "hulu", "prime video", "amazon", "paypal", "ebay", "dropbox", "plex", "onedrive",
                       "office 365")
 _DASHED_WORDS_NUMBER = lazy(r"^[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+-\d{1,4}[!#$%&@^~]?$")
+# a line of a .pgpass file: host:port:database:user:password
+_PGPASS = lazy(r"(?<![\w.*-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:(?P<value>[^\s:]{4,128})(?!\S)")
+_PGPASS_CUES = _cues(":")
 # a key file or a key's type after "with" is no password: "ssh in as root with id_ed25519"
 _KEY_FILE = lazy(r"^id_|rsa|dsa|ed25519|ecdsa|\.(?:pem|key|ppk|pub)$", re.IGNORECASE)
 # "curl -u marta:x https://…": the password after the user
@@ -833,7 +836,7 @@ _CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:pre-?shared|shared|cl
                   r"пароль|парол[яю]|lösenord(?:et)?|salasana|adgangskode|passord|"
                   r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
 _CRED_CODE = (r"codes?|pins?|pinn|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
-              r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|暗証番号")
+              r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|tan-liste|tan-nummer|tan-nr|暗証番号")
 _CRED_COMBO = (r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial|"
                r"zahlenkombi(?:nation)?|kombi|zahlenschloss|fahrradschloss|cadenas|candado|lucchetto|hangslot|cijferslot")
 _CRED_KEY = r"keys?|schlüssel|setup key|product key|licen[cs]e key|serial|activation|psk"
@@ -868,7 +871,7 @@ _CRED_WORD = lazy(
     # a typo of password: checked against the word below ("pasword", "passwrd", "psswd")
     + r"|(?P<typo>p[a@]?s[a-z0@]{2,7}))(?![\w-])"
     # the last part of a compound ("Online-Banking-PIN", "SIM-PIN", "Wlan-Passwort")
-    + r"|(?<=\w-)(?:(?P<compound_code>pin|pins|pincode|passcode|geheimzahl)|"
+    + r"|(?<=\w-)(?:(?P<compound_code>pin|pins|pincode|passcode|geheimzahl|code|codes)|"
     + r"(?P<compound_password>passwort|password|passwd|kennwort|wachtwoord|contraseña|senha))(?![\w-])"
     + r"|(?<!\w)(?P<licence>" + _CRED_LICENCE + r")(?!\w)"
     # "密码是602913": the languages without spaces join the word to what follows
@@ -923,9 +926,10 @@ _REACH = 48   # how far past the window a run of groups may go on
 # "— no wait, router is 8302AB": a dash before a correction goes on with what it corrects
 _CORRECTION = r"(?:no,? wait|wait|sorry|oops|i mean|actually|correction|scratch that|make that)\b"
 # not after "i.e."/"e.g." (what follows says what was meant), nor a spaced dash between two
-# numbers ("opens with 19 - 42 - 07"), nor a "!" or "?" straight after a digit: it is the
-# password's own ("was Summer2019! and the new one is …")
-_CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;](?=\s|$)|(?<!\d)[!?](?=\s|$)|\n|"
+# numbers ("opens with 19 - 42 - 07"), nor "Nr." or "No." before a number ("TAN-Liste Nr. 14:
+# 739402"), nor a "!" or "?" straight after a digit: it is the password's own ("was
+# Summer2019! and the new one is …")
+_CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;](?=\s|$)(?!(?<=\b[Nn][ro]\.)\s+\d)|(?<!\d)[!?](?=\s|$)|\n|"
                    r"(?:(?<!\d)\s[-–—]+\s|\s[-–—]+\s(?!\d)|[–—→])(?!\s*" + _CORRECTION + r")")
 _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]+")
 # A code word that names something else: "zip code 94110", "código postal", "code review".
@@ -972,7 +976,7 @@ _CODE_SHAPE = lazy(r"^(?:[*#]?\d{3,12}[#*]?|[A-Z]\d{3,8}|(?=[\dA-Z]{5,10}$)\d{1,
 # word it is a room's or a gate's name ("Room code at the conference: B-204")
 _LETTER_DASH_CODE = lazy(r"^[A-Z]-\d{3,8}$")
 _MIXED_CODE = lazy(r"^(?=[\dA-Z]{5,10}$)(?:[A-Z]\d|\d[A-Z]){2,5}[A-Z\d]?$")
-_COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|(?:[A-Z]-)?\d{1,2}(?:-\d{1,2}){2,5})$")   # "C-4-7-9" too
+_COMBO_SHAPE = lazy(r"^(?:[RL]\d{1,2}|(?:[A-Z]-)?\d{1,2}(?:-\d{1,2}){2,5}|[RL]\d{1,2}(?:-[RL]\d{1,2}){2,5})$")   # "C-4-7-9", "L32-R17-L05" too
 # a piece of a combination said in pieces ("R 34 L 12 R 8", "19 - 42 - 07", "left to 34, right to 12")
 _DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–]|left|right|to|links|rechts|gauche|droite|izquierda|derecha)$")
 # a 2FA backup code in letters and digits ("R7K2M"); digits alone are _CODE_SHAPE's; or groups
@@ -1041,7 +1045,7 @@ def _other_code(text: str, at: int) -> bool:
     "code review", "the code for the discount", "code de la route"?"""
     before = text[max(0, at - 24):at].lower().split()
     after = [w.strip(",:;.!?()\"'") for w in text[at:at + 60].lower().split()[1:5]]
-    named = [w.strip(",:;.!?()\"'") for w in before[-2:]]
+    named = [w.strip(",:;.!?()\"'-") for w in before[-2:]]   # "Zip-Code": the word before the dash
     return ((bool(named) and (named[-1] in _NOT_CODE_BEFORE or " ".join(named) in _NOT_CODE_BEFORE))
             or (bool(after) and after[0] in _NOT_CODE_NEXT) or bool(_NOT_CODE_AFTER.intersection(after)))
 
@@ -1848,6 +1852,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             continue
         if _password_shaped(value) and any(c.isdigit() for c in value) and not value[:1].isdigit():
             add(match.start(name), match.start(name) + len(value), "password")
+    for match in _find(_PGPASS, text, held, _PGPASS_CUES):
+        if _value_is_secret(match.group("value"), strict=False):
+            add(match.start("value"), match.end("value"), "password")
     for match in _find(_SERVICE_SAID, text, held, _SERVICE_CUES):
         value = match.group("value").rstrip(".!?)")
         if _strong_given(value):
