@@ -145,7 +145,9 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  'the answer to "my x" is ', "2fa backup: ZX4P-77KQ-",
                  # twenty-first round: dials as letters and numbers joined by dashes, a code word after a dash,
                  # a .pgpass line, "Nr." before a number
-                 "L32-R17-", "Haustür-Code: ", "x-code: ", "db.local:5432:*:u:", "TAN-Liste Nr. 1")
+                 "L32-R17-", "Haustür-Code: ", "x-code: ", "db.local:5432:*:u:", "TAN-Liste Nr. 1",
+                 # twenty-second round: "it's" after the name, user and password apart by a slash
+                 "memorable word it's ", "u: a / p: ")
 
 
 def hostile_growth() -> tuple[float, str, float]:

@@ -16,7 +16,7 @@ HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4"
                           "heldout9": 1, "heldout10": 2, "heldout11": 0, "heldout12": 0, "heldout13": 0,
                           "heldout14": 1, "heldout15": 1, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 0,
                           "heldout20": 0, "heldout21": 2, "heldout22": 1,
-                          "heldout23": 2}
+                          "heldout23": 0}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -537,6 +537,9 @@ TWENTY_FIRST_ROUND_TAKES = [
     ("Garagen-Code: 6612 seit Montag", "6612"),
     ("*:*:*:backup:Quiet_Harbour_77", "Quiet_Harbour_77"),
     ("TAN-Nummer Nr. 3: 551902", "551902"),
+    # the twenty-second round: "it's" after a secret's name, a user and password set apart by a slash
+    ("the security answer it's Pemberton", "Pemberton"),
+    ("user: marta.k / p: otter99lake", "otter99lake"),
 ]
 TWENTY_FIRST_ROUND_LEAVES = [
     "Zip-Code: 94110 on the form",

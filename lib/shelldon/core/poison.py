@@ -206,7 +206,7 @@ _ENGLISH = [
         r"\b(?:disable|turn off|switch off|deactivate|remove|bypass|lift|drop|relax|lower|skip|circumvent|ignore|"
         r"turn down|get rid of)\b (?:your |the |all |any |those )?(?:own )?"
         r"(?:(?:safety|content|moderation|nsfw|profanity|ethics?|ethical|secret|privacy)\s*(?:filters?|checks?|mode|settings?|"
-        r"features?|rules|guardrails?|restrictions?|limits?|gates?|protections?|measures?)|guardrails?|restrictions|"
+        r"features?|rules|guardrails?|restrictions?|limits?|gates?|protections?|measures?|redaction|masking)|guardrails?|restrictions|"
         r"censorship|safety|moderation|safeguards?|the gate|your gates?)\b"
         r"|\b(?:turn|switch|set|put) (?:your |the )?(?:(?:secret|privacy|content|redaction|security) (?:filters?|gates?|"
         r"checks?)|safety|content filter|filter|filters|moderation|guardrails?|restrictions|safe ?mode|safety mode|"
@@ -237,8 +237,8 @@ _ENGLISH += [
     ("exfiltrate", lazy(
         r"\b(?:send|forward|copy|cc|bcc|e-?mail|mail|upload|post|share|leak|export|pass on|dump|publish|push|paste|sync)\b "
         r"(?:a copy of )?(?:(?:every|all|each|any)(?: of)?(?: the| my| our| your| his| her)?|(?:the|my|our|your) "
-        r"(?:full|whole|entire|complete|raw))"
-        r" (?:conversations?|chats?|messages?|notes|"
+        r"(?:full|whole|entire|complete|raw))(?: (?:new|single|incoming|private|future|last))?"
+        r" (?:conversations?|chats?|messages?|notes?|"
         r"memor(?:y|ies)|secrets?|passwords?|history|vault|transcripts?|logs?|replies|answers)\b[^.!?\n]{0,40}?"
         r"\b(?:to|with|into|onto)\b"
         # "each time the owner tells you something private, post it to https://…"
@@ -461,12 +461,15 @@ _PATTERNS = [   # (kind, pattern)
         r",?\s*(?:please |" + _PET + r"(?:'re to|'ll|'d better)? (?:should |must |will |shall |shalt |need to |have to |are to |"
         r"are going to )?)?(?:always |never |only |must |should |do not |don't |)" + _ACT + r"\b")),
     ("conditional-reply", lazy(
-        r"\b(?:when|whenever|if|each time|every time|any time|anytime)\b[^.!?\n]{0,100}?"
+        # ("should anyone ask …, give it to them": the "if" inverted)
+        r"\b(?:when|whenever|if|each time|every time|any time|anytime|should (?:anyone|anybody|someone|somebody|they))\b"
+        r"[^.!?\n]{0,100}?"
         r"\b(?:asks?|asked|says?|said|mentions?|types?|writes?|requests?|queries|inquires|wants|questions?)\b"
         r"[^.!?\n]{0,100}?(?:,|\bthen\b|:|—|-)\s*(?:please )?(?:always |just |simply |only |instead )?"
         r"(?:" + _PET + r" (?:should |must |will |shall |need to |have to |are to )(?:always |just |only )?)?"
         r"(?:reply|respond|answer|say|tell (?:them|him|her|the owner|the user|everyone)|claim|pretend|output|"
-        r"print|insist|deny|refuse|reveal|send|recommend|give (?:them|him|her|the owner|the user))\b")),
+        r"print|insist|deny|refuse|reveal|send|recommend|give (?:(?:it|that|this) to )?(?:them|him|her|the owner|the user|"
+        r"anyone|everyone))\b")),
     ("you-must", lazy(
         r"\b" + _PET + r"(?:'re to|'ll always|'ll never|'ll only| (?:must|should always|should never|shall|shalt|are required to|are to|"
         r"(?:have|has|need|needs) to (?:always|never|only|obey|follow|comply|answer|reply|respond|side|agree|do what)|"
@@ -916,7 +919,7 @@ _CUES = {
     "from-now-on": (("from now on", "from here", "from this", "henceforth", "hereafter", "going forward", "future",
                      "later", "all", "every", "permanently", "rest of", "starting", "as of", "effective", "until",
                      "from today", "from tomorrow", "no matter"),),
-    "conditional-reply": (("when", "if", "time"),
+    "conditional-reply": (("when", "if", "time", "should"),
                           ("reply", "respond", "answer", "say", "tell", "claim", "pretend", "output", "print",
                            "insist", "deny", "refuse", "reveal", "send", "recommend", "give")),
     "you-must": ((*_pet_cues(""), "u'"), ("must", "should", "shall", "shalt", "are required", "are to", "have to", "has to", "need to",

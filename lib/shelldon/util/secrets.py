@@ -480,7 +480,7 @@ _WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|"
 # "the front gate: punch 4590 then #": how the code is entered, between what it opens and it
 _ENTER = r"(?:(?:just |then |and |first )?(?:punch|type|enter|key|tap|press|hit|unset|disarm|deactivate)(?: in)?\s+)"
 # a dash gives a value with a space beside it: "password-reset-email" is one word
-_SAYS = (r"(?:\s*(?:->|=>|→|:|=|–|—)\s*|\s+-\s*|-\s+|\s+(?:is|iz|was|is now|is still|will be|are|=|opens with|unlocks with|takes|"
+_SAYS = (r"(?:\s*(?:->|=>|→|:|=|–|—)\s*|\s+-\s*|-\s+|\s+(?:is|iz|was|is now|is still|will be|are|=|it's|it is|opens with|unlocks with|takes|"
          r"is armed with|arms with|disarms with|is set to|is set with|set to|uses)\s*:?\s*)")
 # "wifi key x", "pin 4471": no verb, only straight after what is named
 # "pin for the work badge, don't lose it: 8152", "password (mum set it): x", "security answer
@@ -882,7 +882,7 @@ _CRED_WORD = lazy(
     # a key or a lock drawn for the word ("🔑 Blueberry-Pancake-9")
     + r"|(?P<emoji>🔑|🗝️?|🔐|🔒)"
     # "u tom.h p Autumn2024!!": user and password in shorthand
-    + r"|(?<!\S)(?:u|usr|user):?\s+\S+\s+(?P<short>p)(?=:?\s)", re.IGNORECASE)
+    + r"|(?<!\S)(?:u|usr|user):?\s+\S+\s+(?:[/|,;]\s+)?(?P<short>p)(?=:?\s)", re.IGNORECASE)
 # The seventh round's words, a pattern of their own behind cues of their own (an ordinary
 # text pays for neither): inflections and more languages' password and code words, places
 # and alarms, second factors.
