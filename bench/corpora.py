@@ -5,14 +5,17 @@ and how a corpus file is read.
 - heldout, heldout2, heldout3
              written by hand before the first, second and third rounds of rule changes;
              frozen.
-- heldout4 … heldout23
+- heldout4 … heldout25
              each written blind (its writer saw neither the gates' code nor any other
              corpus, and reported only its line counts and kinds) while or after the
              previous round's rules were made — heldout4 before the fourth, heldout12 and
              heldout13 both during the twelfth, heldout15 and heldout16 both before the
              fourteenth, heldout20 and heldout21 both before the nineteenth, heldout22
-             before the twentieth, heldout23 before the twenty-first — and measured once: that round's clean figure (docs/RELIABILITY.md). Each but those still UNREAD (below) was then read
-             by kind before the next round: its misses named the kinds the round widened.
+             during the twentieth, heldout23 during the twenty-first, heldout24 and
+             heldout25 both during the twenty-second — and measured once: that round's
+             clean figure (docs/RELIABILITY.md). Each but those still UNREAD (below) was
+             then read by kind before the next round: its misses named the kinds the
+             round widened.
 - notes14 …  ordinary memory notes, written and measured the same way (NOTES).
 
 A line starting with "#" is a comment; blank lines are skipped.
@@ -23,7 +26,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
 SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
           "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
-          "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23")
+          "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24",
+          "heldout25")
 # Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
 # about.md lines, mostly in the third person about the owner), each written blind like a
 # held-out split: what the standing-instruction gate must store. (first measure, refused)
@@ -37,10 +41,11 @@ NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7)
          "notes21": ("first measured, after the eighteenth round and the lexicon", 0),
          "notes22": ("first measured, after the nineteenth round", 0),
          "notes23": ("first measured, after the twentieth round", 0),
-         "notes24": ("first measured, after the twenty-first round", 0)}
+         "notes24": ("first measured, after the twenty-first round", 0),
+         "notes25": ("first measured, after the twenty-second round", 0)}
 # Corpora measured but not yet read: no round tunes a rule on them, and the learned model
 # (bench/train_instruction_model.py) never trains on them.
-UNREAD = ()
+UNREAD = ("heldout24", "heldout25", "notes25")
 READ = tuple(split for split in SPLITS if split not in UNREAD)
 READ_NOTES = tuple(notes for notes in NOTES if notes not in UNREAD)
 
@@ -82,4 +87,6 @@ EARLIER = {
     "heldout21": _measured("first measured, after the nineteenth round", (6, 0), (1, 2)),
     "heldout22": _measured("first measured, after the twentieth round", (5, 0), (3, 0)),
     "heldout23": _measured("first measured, after the twenty-first round", (2, 0), (3, 0)),
+    "heldout24": _measured("first measured, after the twenty-second round", (2, 1), (1, 0)),
+    "heldout25": _measured("first measured, after the twenty-second round", (7, 2), (2, 0)),
 }
