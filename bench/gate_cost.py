@@ -147,7 +147,11 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  # a .pgpass line, "Nr." before a number
                  "L32-R17-", "Haustür-Code: ", "x-code: ", "db.local:5432:*:u:", "TAN-Liste Nr. 1",
                  # twenty-second round: "it's" after the name, user and password apart by a slash
-                 "memorable word it's ", "u: a / p: ")
+                 "memorable word it's ", "u: a / p: ",
+                 # twenty-third round: spaced groups and digits after a code word, a key's hex after a colon,
+                 # a quoted question answered, a vault's unlock
+                 "passcode KX4 T9P ", "code 7 7 3 ", "api key: 8c232670fbf91729730f6c07d3bb94ff ",
+                 'for the "x" question i used ', "keepass unlock: ")
 
 
 def hostile_growth() -> tuple[float, str, float]:

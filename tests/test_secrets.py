@@ -16,7 +16,7 @@ HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4"
                           "heldout9": 1, "heldout10": 2, "heldout11": 0, "heldout12": 0, "heldout13": 0,
                           "heldout14": 1, "heldout15": 1, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 0,
                           "heldout20": 0, "heldout21": 2, "heldout22": 1,
-                          "heldout23": 0, "heldout24": 2, "heldout25": 7}
+                          "heldout23": 0, "heldout24": 1, "heldout25": 1}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -540,12 +540,25 @@ TWENTY_FIRST_ROUND_TAKES = [
     # the twenty-second round: "it's" after a secret's name, a user and password set apart by a slash
     ("the security answer it's Pemberton", "Pemberton"),
     ("user: marta.k / p: otter99lake", "otter99lake"),
+    # the twenty-third round: spaced groups after "passcode", a code said digit by digit, a key
+    # given a password's shape or a hex run, a quoted question answered, a vault's unlock
+    ("the tax portal passcode QW7 4RT ZZ9 came by post", "QW7 4RT ZZ9"),
+    ("panic code 4 4 0 9, the normal one is elsewhere", "4 4 0 9"),
+    ("the master key for the vault is Cobalt-Heron-Lantern-42", "Cobalt-Heron-Lantern-42"),
+    ("sendgrid key: 0f1e2d3c4b5a69788796a5b4c3d2e1f0", "0f1e2d3c4b5a69788796a5b4c3d2e1f0"),
+    ('on the "name of your first teacher" one I put Pemberton', "Pemberton"),
+    ("first car (security q for the old bank): Ford Fiesta", "Ford Fiesta"),
+    ("keepassxc master: ~Quiet.Harbour.Tide~", "~Quiet.Harbour.Tide~"),
 ]
 TWENTY_FIRST_ROUND_LEAVES = [
     "Zip-Code: 94110 on the form",
     "QR-Code: 4471 on the poster",
     "I said no. 5 people came anyway",
     "host:8080 is where the app listens",
+    'it\'s "letmein99" style passwords that get people hacked',
+    "gpg key fingerprint: 8c232670fbf91729730f6c07d3bb94ff8c232670",
+    "the bank texts a code for transfers over 2500",
+    "the parking garage ticket is 4471, pay at the machine",
 ]
 TWENTIETH_ROUND_LEAVES = [
     "set TOKEN=<paste your token here> before running it",

@@ -517,7 +517,7 @@ _ANSWER_SAID = lazy(r"(?i:(?<!\w)(?<!\w')(?:mother'?s maiden name|maiden name|(?
                     r"favou?rite (?:teacher|film|movie|book|food|colou?r|band|city|sport|team|singer)|"
                     r"(?:city|place|town|country) of birth|birth ?(?:place|city|town)|"
                     r"(?:town|city|street|hospital) (?:where )?(?:you|i) (?:were|was) born(?: in)?|street (?:you|i) grew up on))"
-                    r"[\"'”’)]?(?:\s*[:=→]\s*(?i:(?:i|we) (?:typed|put|used|entered|wrote|gave|said|answered|chose|"
+                    r"[\"'”’)]?(?:(?:\s*\([^()\n]{1,60}\))?\s*[:=→]\s*(?i:(?:i|we) (?:typed|put|used|entered|wrote|gave|said|answered|chose|"
                     r"picked|went with|set)\s+(?:it as |in )?)?|[^\n.;?!:=]{0,30}?\s*[:=→]\s*|[^\n.;?!:=]{0,30}?\b(?i:is|was|answered|said|put|"
                     r"gave|used|wrote|typed|chose|picked|went with|set|told|answer)\s+(?i:it (?:as|to) |it |them |as |in |down |to )?)"
                     r"[\"'“‘]?"
@@ -550,6 +550,9 @@ _UNLOCKS_WITH = lazy(r"\b(?:unlocks?|opens?|logs? (?:in|on)|signs? in|wakes? up|
 _OPENS_WITH_PHRASE = lazy(r"(?<![\w'])(?:veracrypt|truecrypt|keepass(?:xc)?|luks|bitlocker|cryptomator|encrypted|"
                           r"vault)\b[^\n.;:]{0,40}?\b(?:opens?|unlocks?|decrypts?|mounts?)"
                           r" with\s+(?P<value>[^\s.;,][^\n.;,]{2,120})", re.IGNORECASE)
+# "keepass db unlock: !!Zebra.Crossing.Lamp!!": what unlocks it, named with a colon
+_UNLOCK_SAID = lazy(r"(?<![\w'])(?:veracrypt|truecrypt|keepass(?:xc)?|luks|bitlocker|cryptomator|vault)\b[^\n.;:]{0,30}?"
+                    r"\b(?:unlock|master|passphrase|key)\s*:\s*(?P<value>[^\s,;]{6,128})", re.IGNORECASE)
 _OPENS_WITH_CUES = _cues("veracrypt", "truecrypt", "keepass", "luks", "bitlocker", "cryptomator", "encrypted", "vault")
 # "the new one for icloud: Tangerine-Skies-2026": an account where one signs in with a password
 # and no public name (not a social network's, whose "is" gives a handle), given a value by a
@@ -561,6 +564,7 @@ _SERVICE_SAID = lazy(r"(?<![\w'])(?:icloud|apple id|gmail|hotmail|yahoo|proton(?
 _SERVICE_CUES = _cues("icloud", "apple id", "gmail", "hotmail", "yahoo", "proton", "netflix", "spotify",
                       "disney", "hulu", "prime video", "amazon", "paypal", "ebay", "dropbox", "plex", "onedrive",
                       "office 365")
+_PUBLIC_HEX = lazy(r"\b(?:public|fingerprints?|gpg|pgp|ssh|commit|sha\d*|md5|hash|checksum|git|digest)\b", re.IGNORECASE)
 _DASHED_WORDS_NUMBER = lazy(r"^[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+-\d{1,4}[!#$%&@^~]?$")
 # a line of a .pgpass file: host:port:database:user:password
 _PGPASS = lazy(r"(?<![\w.*-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:(?P<value>[^\s:]{4,128})(?!\S)")
@@ -595,6 +599,10 @@ _SECURITY_ARROW = lazy(r"(?:(?<![\w'])(?:(?:security|secret|memorable|sec)[ -](?
 _QUOTED_QUESTION = lazy(r"(?<![\w'])answer (?:to|for) (?:the question )?[\"“'‘](?P<question>[^\"”'’\n]{3,80})[\"”'’]"
                         r"[^\n.;:=]{0,50}?(?:\s*[:=]\s*|\s(?:is|was)\s+)[\"“'‘]?"
                         r"(?P<value>[A-Z0-9][\w'’-]{1,40}(?: [A-Z0-9][\w'’-]{1,40}){0,3})")
+# "for the "city where your parents met" question i used Fakeville": the owner's answer to a quoted question
+_QUESTION_ANSWERED = lazy(r"(?<![\w'])(?:for|to|on) (?:the |that |my )?[\"“'‘](?P<question>[^\"”'’\n]{3,80})[\"”'’] "
+                          r"(?i:(?:question|q|one)\b[^\n.;:]{0,30}?\b(?:i|we) (?:used|put|typed|said|answered|gave|chose|"
+                          r"picked|went with|wrote|entered))\s+[\"“'‘]?(?P<value>[A-Z0-9][\w'’-]{1,40}(?: [A-Z0-9][\w'’-]{1,40}){0,3})")
 _ASKED_OF_YOU = lazy(r"\b(?:you|your)\b", re.IGNORECASE)
 # an app password as the providers print it, four groups of four letters ("hwjn humu gavp kued",
 # "dxdr-adzy-nzdd-kpkq"), after its name: whatever the groups spell, the name says what they are
@@ -955,6 +963,7 @@ id number no nr nº # ext extension room flight order invoice ref ticket trackin
 step bus route platform seat table size version v port call phone tel mobile fax year in since from until till
 zimmer hotelzimmer habitación habitacion stanza kamer pokój pokoj modell modèle modelo modello
 by at on around about after before apartment apt flat building level floor ending ends isbn cve
+over under above below than
 january february march april may june july august september october november december
 jan feb mar apr jun jul aug sep sept oct nov dec
 numer numeru numara numarası numarasi nomor číslo cislo čísla номер номера αριθμός αριθμό număr numărul numarul szám
@@ -984,6 +993,7 @@ _DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–]|left|right|to|links|rechts|gauc
 _OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$"
                   r"|^(?=[A-Z\d-]*\d)(?=[A-Z\d-]*[A-Z])[A-Z\d]{3,6}(?:-[A-Z\d]{3,6}){1,4}$"
                   r"|^(?=[a-z\d-]*[a-z])(?=[a-z]*\d)[a-z\d]{4,6}(?:-(?=[a-z]*\d)[a-z\d]{4,6}){1,3}$")
+_SPACED_CODE_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{3,5}$")
 _SPACED_GROUP = lazy(r"^(?=[a-z\d]*\d)(?=[a-z\d]*[a-z])[a-z\d]{6,12}$")
 # what labels an id of letters and digits ("room B4xK2q", "booking Xq7Lp2"); "call", "in" or
 # "since" label only numbers
@@ -1178,6 +1188,8 @@ def _clause_spans(text: str, more: bool = True, lexicon: list = ()):
             continue   # "a safe bet", "keep it safe": the adjective
         if family == "place" and word.group("place").lower() in ("arm", "arms") and prev in _DETERMINERS:
             continue   # "my arm": the body's
+        if family == "place" and nxt in _PLACE_THINGS:
+            continue   # "the parking garage ticket is 4471": the ticket's number
         lo, hi = max(0, at - _WINDOW), min(len(clause), at + _WINDOW + 1)
         if family == "key" and (prev in _KEY_QUALIFIERS or word.group(name).lower() == "psk"):
             family = "secret-key"   # "private key": a hex run is its value too
@@ -1420,6 +1432,10 @@ def _combination_run(text: str, tokens, i: int) -> int:
     return j if numbers >= 3 and tokens[j][2][-1:].isdigit() else i - 1
 
 
+# what follows a value given as an example of a kind: "it's "hunter2" style passwords that get hacked"
+_AN_EXAMPLE = frozenset("style type kind sort".split())
+_AMOUNT_BEFORE = lazy(r"\b(?:over|under|above|below|than|up to)\s+$")
+_PLACE_THINGS = frozenset("ticket tickets receipt receipts space spaces spot spots bay bays fee fees sale".split())
 _WHERE = frozenset("in at by under behind inside near beside downstairs upstairs".split())
 
 
@@ -1452,7 +1468,7 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES and not (entered and t[2] == "#")
                                           for t in tokens[at + 1:i]))   # "press # then 2291": a key
         j = i
-        if family in ("password", "both") and _password_shaped(token) and not (
+        if family in ("password", "both") and _password_shaped(token) and nxt not in _AN_EXAMPLE and not (
                 label in _ID_LABELS and ":" not in text[tokens[i - 1][1]:start]) and not (
                 i >= 2 and prev in ("is", "was", ":") and tokens[i - 2][2].lower() in _NAME_WORDS):
             yield start, end, "password"   # not "ticket PROJ-4821 … the login page": an id
@@ -1473,7 +1489,11 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
         elif family == "account" and _account_shaped(token) and prev not in _NOT_VALUE_BEFORE \
                 and prev not in _DETERMINERS:
             yield start, end, "password"
-        elif family in ("key", "secret-key") and _key_shaped(token, family == "secret-key"):
+        elif family in ("key", "secret-key") and (_key_shaped(token, family == "secret-key") or (given and (
+                strong_password(token, True) or bool(_DASHED_WORDS_NUMBER().match(token))
+                or (_HEX_KEY().match(token) and not _PUBLIC_HEX().search(text, 0, start))))):
+            # "the master key for 1password is Hollow-Mitten-…-81", "mailgun key: 8c2326…": given as
+            # a key, a password's shape or a hex run (not a fingerprint's, a commit's or a hash's)
             yield start, end, "password"
         elif family == "code" and at >= 0 and tokens[at][2].lower() in ("passcode", "passcodes") \
                 and _generated(token, 6) and prev not in _DETERMINERS and label not in _ID_LABELS:
@@ -1525,6 +1545,16 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             if j + 1 >= len(tokens) or tokens[j + 1][2].lower() not in _UNITS \
                     or text[tokens[j][1]:tokens[j + 1][0]].strip():
                 yield start, tokens[j][1], "code"
+        elif family in ("code", "both") and i == last + 1 and len(token) == 1 and token.isdigit() \
+                and _run(text, tokens, i, lambda t: len(t) == 1 and t.isdigit(), ("",)) - i >= 3:
+            # "duress code 7 7 3 2": a code said digit by digit, four digits or more
+            j = _run(text, tokens, i, lambda t: len(t) == 1 and t.isdigit(), ("",))
+            yield start, tokens[j][1], "code"
+        elif family in ("code", "both") and (i == last + 1 or given) and _SPACED_CODE_GROUP().match(token) \
+                and _run(text, tokens, i, lambda t: bool(_SPACED_CODE_GROUP().match(t)), ("",)) - i >= 2:
+            # "passcode KX4 T9P 2WQ": three groups or more of capitals and digits mixed
+            j = _run(text, tokens, i, lambda t: bool(_SPACED_CODE_GROUP().match(t)), ("",))
+            yield start, tokens[j][1], "code"
         elif token.lower() in _DIGIT_WORDS and (family in ("code", "both", "lock") or gated and given):
             # "pin is five nine two zero": a code said in words, four or more of them
             j = _run(text, tokens, i, lambda t: t.lower() in _DIGIT_WORDS, ("", ",", "-"))
@@ -1561,6 +1591,7 @@ _UNLOCKS_CUES = _cues("with", "wants", "asks", "needs")
 _CURL_CUES, _CURL_TOOL_CUES = _cues("-u", "--user"), _cues("curl", "wget", "http")
 _CLI_CUES = _cues("-p", "-a", "--pass", "--auth")
 _SECURITY_CUES = _cues("answer", "memorable", "maiden")
+_QUESTION_CUES = _cues("question", " q ", " one ")
 _WIFI_QR_CUES = _cues("wifi:")
 _ARROW_CUES = _cues("sec", "memorable", "pregunta", "respuesta", "question", "ponse secr", "sicherheits", "geheim",
                     "domanda", "risposta", "pergunta", "resposta", "vraag", "pytanie", "fråga", "fraga", "spør", "spor",
@@ -1714,7 +1745,8 @@ _STRONG_SYMBOLS = frozenset("!#$%&@^~")   # not * or ?: a glob ("heldout4_*.txt"
 # a capitalised word (or two run together) and a year: "Biscuit2021", "LittleFoxes2023!"
 _WORD_YEAR = lazy(r"^[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?[_.-]?(?:19|20)\d\d[!#$%&@^~]?$")
 # words joined by underscores, a capital among them, and a number: "Kazoo_Band_12"
-_WORDS_NUMBER = lazy(r"^(?=[^_]*[A-Z])[A-Za-z][a-z]+(?:_[A-Za-z][a-z]+){1,3}_\d{1,4}$")
+_WORDS_NUMBER = lazy(r"^(?=[^_]*[A-Z])[A-Za-z][a-z]+(?:_[A-Za-z][a-z]+){1,3}_\d{1,4}$"
+                     r"|^(?=[^-]*[A-Z])[A-Za-z][a-z]{2,}(?:-[A-Za-z][a-z]{2,}){1,4}-\d{1,4}$")
 # a word with a digit for a letter inside it ("Sup3r", "S3cret"): two in a token are a password
 # a credential word said of all of its kind: "a strong passphrase is…", "the most common PINs"
 _GENERAL = lazy(r"(?:\bmost|\bthe (?:most )?(?:common|popular|usual|typical|default|weakest|worst|easiest))(?: [a-z-]+)? $")
@@ -1826,7 +1858,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_CODE_SAID, text, held, _DIGITS, _CODE_CUES):
         if not _other_code(text, match.start()) and not _alarm_clock(lower[match.start():match.start("code")],
-                                                                          match.group("code")):
+                                                                          match.group("code")) \
+                and not _AMOUNT_BEFORE().search(lower, 0, match.start("code")):   # "… for transfers over 2500"
             add(match.start("code"), match.end("code"), "code")   # not "zip code on the invoice: 94110"
     for match in _find(_WORD_SAID, text, held, _WORD_CUES):
         value = match.group("value")
@@ -1873,6 +1906,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _find(_ANSWER_SAID, text, held, _ANSWER_SUBJECT_CUES, _ANSWER_CUES):
         if match.group("value").split()[0].lower() not in _PROSE_WORDS:   # "… is The Same as the bank's"
             add(match.start("value"), match.end("value"), "password")
+    for match in _find(_QUESTION_ANSWERED, text, held, _QUESTION_CUES):
+        if _ASKED_OF_YOU().search(match.group("question")) or _password_shaped(match.group("value")):
+            add(match.start("value"), match.end("value"), "password")
     for match in _find(_QUOTED_QUESTION, text, held, _SECURITY_CUES):
         # a question put to "you", or any answered with a value shaped as a password
         # ("the answer to "city where my parents met" is Groningen1979")
@@ -1907,6 +1943,10 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         if len(words) >= 3 and _FUNCTION_WORDS.isdisjoint(words) and _ARTICLES.isdisjoint(words):
             # random words hold no "the", "and" or "just": "opens with a double click" is how
             add(match.start("value"), match.start("value") + len(match.group("value").rstrip()), "password")
+    for match in _find(_UNLOCK_SAID, text, held, _OPENS_WITH_CUES):
+        value = match.group("value").rstrip(".,")
+        if _value_is_secret(value, strict=True):
+            add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_FOREIGN_SAID, text, held, _FOREIGN_CUES):
         # no grammar of each language: the first word of the clause that is password-shaped
         said = False
@@ -1921,7 +1961,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             if token.group()[-1:] in ".;":
                 break   # the clause ended
     for match in _find(_FOREIGN_CODE, text, held, _FOREIGN_CODE_CUES, _DIGITS):
-        if not _other_code(text, match.start()):   # "le code de la route a changé en 2024"
+        if not _other_code(text, match.start()) and not _AMOUNT_BEFORE().search(lower, 0, match.start("code")):
+            # "le code de la route a changé en 2024", "… for transfers over 2500"
             add(match.start("code"), match.end("code"), "code")
     more = _CUES.held_all(held, _CRED_CUES_MORE) or lower.startswith(_CRED_STARTS) or (
         not text.isascii() and _CUES.held_all(held, _CRED_CUES_SCRIPTS))
