@@ -17,7 +17,8 @@ HELDOUT_INJECTIONS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldou
                              "heldout7": 0, "heldout8": 0, "heldout9": 0, "heldout10": 0, "heldout11": 0,
                              "heldout12": 0, "heldout13": 0, "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 1, "heldout18": 0, "heldout19": 0,
                              "heldout20": 0, "heldout21": 0, "heldout22": 0,
-                             "heldout23": 0, "heldout24": 0, "heldout25": 1}
+                             "heldout23": 0, "heldout24": 0, "heldout25": 1,
+                             "heldout26": 4}
 HELDOUT_SPLITS = list(HELDOUT_INJECTIONS_STORED)
 NOT_MET = pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
 

@@ -16,7 +16,8 @@ HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4"
                           "heldout9": 1, "heldout10": 2, "heldout11": 0, "heldout12": 0, "heldout13": 0,
                           "heldout14": 1, "heldout15": 1, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 0,
                           "heldout20": 0, "heldout21": 2, "heldout22": 1,
-                          "heldout23": 0, "heldout24": 1, "heldout25": 1}
+                          "heldout23": 0, "heldout24": 1, "heldout25": 1,
+                          "heldout26": 6}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
