@@ -565,7 +565,6 @@ _SERVICE_CUES = _cues("icloud", "apple id", "gmail", "hotmail", "yahoo", "proton
                       "disney", "hulu", "prime video", "amazon", "paypal", "ebay", "dropbox", "plex", "onedrive",
                       "office 365")
 _PUBLIC_HEX = lazy(r"\b(?:public|fingerprints?|gpg|pgp|ssh|commit|sha\d*|md5|hash|checksum|git|digest)\b", re.IGNORECASE)
-_DASHED_WORDS_NUMBER = lazy(r"^[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+-\d{1,4}[!#$%&@^~]?$")
 # a line of a .pgpass file: host:port:database:user:password
 _PGPASS = lazy(r"(?<![\w.*-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:(?P<value>[^\s:]{4,128})(?!\S)")
 _PGPASS_CUES = _cues(":")
@@ -1490,8 +1489,7 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
                 and prev not in _DETERMINERS:
             yield start, end, "password"
         elif family in ("key", "secret-key") and (_key_shaped(token, family == "secret-key") or (given and (
-                strong_password(token, True) or bool(_DASHED_WORDS_NUMBER().match(token))
-                or (_HEX_KEY().match(token) and not _PUBLIC_HEX().search(text, 0, start))))):
+                strong_password(token, True) or (_HEX_KEY().match(token) and not _PUBLIC_HEX().search(text, 0, start))))):
             # "the master key for 1password is Hollow-Mitten-…-81", "mailgun key: 8c2326…": given as
             # a key, a password's shape or a hex run (not a fingerprint's, a commit's or a hash's)
             yield start, end, "password"
@@ -1681,10 +1679,11 @@ def _plain_phrase(text: str, match) -> int:
 
 def _strong_given(value: str) -> bool:
     """A value no handle, address or plan's name ("Premium4K") is: a password by its shape
-    alone (strong_password), or words joined by dashes and a number ("Tangerine-Skies-2026")."""
+    alone (strong_password), or words joined by dashes or underscores and a number
+    ("Tangerine-Skies-2026")."""
     if not _password_shaped(value) or "." in value or "@" in value:
         return False
-    return strong_password(value, False) or bool(_DASHED_WORDS_NUMBER().match(value))
+    return strong_password(value, False) or bool(_WORDS_NUMBER().match(value))
 
 
 def _a_named_word(text: str, match) -> bool:
