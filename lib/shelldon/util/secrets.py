@@ -1420,6 +1420,14 @@ def _dial_number(token: str) -> bool:
     return bool(_DIAL_PART().match(token if len(token) < 3 else token.lower()))
 
 
+def _lone_digit(token: str) -> bool:
+    return len(token) == 1 and token.isdigit()
+
+
+def _spaced_code_group(token: str) -> bool:
+    return bool(_SPACED_CODE_GROUP().match(token))
+
+
 def _combination_run(text: str, tokens, i: int) -> int:
     """The last index of a dial combination said in pieces from tokens[i] ("19 - 42 - 07",
     "31, 7, 22", "R 34 L 12 R 8", "8 9 1 0"): three or more small numbers, each maybe after
@@ -1543,15 +1551,15 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             if j + 1 >= len(tokens) or tokens[j + 1][2].lower() not in _UNITS \
                     or text[tokens[j][1]:tokens[j + 1][0]].strip():
                 yield start, tokens[j][1], "code"
-        elif family in ("code", "both") and i == last + 1 and len(token) == 1 and token.isdigit() \
-                and _run(text, tokens, i, lambda t: len(t) == 1 and t.isdigit(), ("",)) - i >= 3:
+        elif family in ("code", "both") and i == last + 1 and _lone_digit(token) \
+                and _run(text, tokens, i, _lone_digit, ("",)) - i >= 3:
             # "duress code 7 7 3 2": a code said digit by digit, four digits or more
-            j = _run(text, tokens, i, lambda t: len(t) == 1 and t.isdigit(), ("",))
+            j = _run(text, tokens, i, _lone_digit, ("",))
             yield start, tokens[j][1], "code"
-        elif family in ("code", "both") and (i == last + 1 or given) and _SPACED_CODE_GROUP().match(token) \
-                and _run(text, tokens, i, lambda t: bool(_SPACED_CODE_GROUP().match(t)), ("",)) - i >= 2:
+        elif family in ("code", "both") and (i == last + 1 or given) and _spaced_code_group(token) \
+                and _run(text, tokens, i, _spaced_code_group, ("",)) - i >= 2:
             # "passcode KX4 T9P 2WQ": three groups or more of capitals and digits mixed
-            j = _run(text, tokens, i, lambda t: bool(_SPACED_CODE_GROUP().match(t)), ("",))
+            j = _run(text, tokens, i, _spaced_code_group, ("",))
             yield start, tokens[j][1], "code"
         elif token.lower() in _DIGIT_WORDS and (family in ("code", "both", "lock") or gated and given):
             # "pin is five nine two zero": a code said in words, four or more of them
