@@ -14,10 +14,10 @@ import secrets_rate  # noqa: E402
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
                           "heldout7": 4, "heldout8": 3,
                           "heldout9": 1, "heldout10": 2, "heldout11": 0, "heldout12": 0, "heldout13": 0,
-                          "heldout14": 1, "heldout15": 1, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 0,
+                          "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 0,
                           "heldout20": 0, "heldout21": 2, "heldout22": 1,
-                          "heldout23": 0, "heldout24": 1, "heldout25": 1,
-                          "heldout26": 6}
+                          "heldout23": 0, "heldout24": 0, "heldout25": 1,
+                          "heldout26": 0}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -580,6 +580,44 @@ def test_rounds_nineteen_to_twenty_one_take_the_value(text, value):
 
 @pytest.mark.parametrize("text", NINETEENTH_ROUND_LEAVES + TWENTIETH_ROUND_LEAVES + TWENTY_FIRST_ROUND_LEAVES)
 def test_rounds_nineteen_to_twenty_one_leave_look_alikes(text):
+    assert looks_secret(text) is None, redact(text)
+
+
+# the twenty-fourth round: a password of one plain word where a password word gives it, the
+# word that gets someone in, a family's safe word for whoever fetches the children, "it's X
+# for Y", "u/ p/" shorthand, and the dots of an unlock pattern
+TWENTY_FOURTH_ROUND_TAKES = [
+    ("the router pw: ilovemycat", "ilovemycat"),
+    ("new pw bluebottle, same as the old one otherwise", "bluebottle"),
+    ("the password for the shed laptop is gooseberry", "gooseberry"),
+    ("the word to get through the side gate is periwinkle", "periwinkle"),
+    ('the safe word for anyone collecting Noor from school is "bluebird"', "bluebird"),
+    ("it's Maple4471 for the insurance site", "Maple4471"),
+    ("usr/ dana.k p/ quartz77lamp", "quartz77lamp"),
+    ("tablet unlock pattern goes 3-5-7-8, starting top right", "3-5-7-8"),
+    ("the code is 2-9-4-1 then the star key", "2-9-4-1"),
+]
+TWENTY_FOURTH_ROUND_LEAVES = [
+    "the password is weak, change it",
+    "the wifi password is printed on the router",
+    "the Dutch word for password is wachtwoord",
+    "the word to get into that club is exclusivity",
+    'the safe word for the tickle game is "banana" and it means stop',
+    "it's Windows11 for the new laptop",
+    "the code expires 12-05-24",
+    "knitting pattern: 2-2 rib for 12 rows",
+    "the pw manager is bitwarden",
+]
+
+
+@pytest.mark.parametrize("text, value", TWENTY_FOURTH_ROUND_TAKES)
+def test_round_twenty_four_takes_the_value(text, value):
+    out, count = redact(text)
+    assert count >= 1 and value not in out, out
+
+
+@pytest.mark.parametrize("text", TWENTY_FOURTH_ROUND_LEAVES)
+def test_round_twenty_four_leaves_look_alikes(text):
     assert looks_secret(text) is None, redact(text)
 
 

@@ -611,12 +611,27 @@ _APP_PASSWORD = lazy(r"\b(?:app(?:lication)?[- ]?(?:specific[- ])?(?:password|pa
 _APP_PASSWORD_CUES = _cues("app", "anwendungspass", "d'application", "de aplicaci")
 _APP_GROUPS = lazy(r"^[a-z]{4}(?:-[a-z]{4}){3}$")
 # a password named by what it does: "the magic word to get past the front desk is marigold",
-# "the thing you type to get into the nas is olive.garden.spoon" (not a plain "word": "the word
-# to get past the bouncer is politeness")
-_PERIPHRASIS = lazy(r"(?<![\w'])(?:(?:magic|secret) word|(?:thing|word|what) (?:you|i|we) (?:type|enter|say))\b"
+# "the thing you type to get into the nas is olive.garden.spoon", "the word to get into the
+# club is marmalade" (a plain "word" given one word as a password is: not "the word to get
+# past the bouncer is politeness")
+_PERIPHRASIS = lazy(r"(?<![\w'])(?:(?:magic|secret) word|(?:thing|word|what) (?:you|i|we) (?:type|enter|say)|(?P<plain>word))\b"
                     r"[^.;\n]{0,30}?\bto (?:get (?:past|into|in|through)|unlock|open|log ?in(?:to)?|sign in(?:to)?)\b"
                     r"[^.;\n]{0,40}?\s(?:is|was)\s+[\"'“‘]?(?P<value>[^\s,;\"'”’]{3,64})", re.IGNORECASE)
 _PERIPHRASIS_CUES, _PERIPHRASIS_DOES = _cues("word", "type", "enter", "say"), _cues("to get", "unlock", "open", "log", "sign in")
+# a password said with "it's" and what it is for: "its hunter2hunter2 for steam btw", "ok so
+# it's Tulip2291 for the bank" — a token mixing letters and digits, not a name and a model
+# number ("it's Windows11 for the new laptop")
+_ITS_FOR = lazy(r"(?<![\w'])(?:it'?s|it’s|it is)\s+(?P<value>[^\s,;]{8,64}?)[.,]?\s+(?:for|on)\s+(?:the |my |our |his |her )?\w",
+                re.IGNORECASE)
+_ITS_CUES, _MODEL_NUMBER = _cues("it"), lazy(r"^[A-Za-z]+\d{1,2}$|^\d")
+# a family's safe word, which whoever picks the children up must know: a password ("our safe
+# word for strangers picking up the kids is pineapple") — not a game's ("the safe word for
+# the tickle game is "pineapple" and it means stop")
+_SAFE_WORD = lazy(r"(?<![\w'])(?:safe ?word|family (?:password|code ?word))\b(?P<who>[^.;\n]{0,60}?)"
+                  r"(?:\s(?:is|was)\s+|\s*:\s*)[\"'“‘]?(?P<value>[^\s,;\"'”’]{3,64})", re.IGNORECASE)
+_SAFE_WORD_CUES, _SAFE_WORD_WHO = _cues("safe word", "safeword", "family "), _cues("stranger", "pick", "collect", "fetch")
+_PICKS_UP = lazy(r"\b(?:strangers?|pick(?:s|ing|ed)?\b(?: \w+){0,2} up|collect(?:s|ing|ed)?|fetch(?:es|ing|ed)?)\b",
+                 re.IGNORECASE)
 # an XML element whose name says it holds a secret: "<password>x</password>", "<apiKey>x</apiKey>"
 _XML_SECRET = lazy(r"<(?P<tag>[\w:.-]{2,64})>(?P<value>[^<\n]{1,200})</(?P=tag)>")
 _XML_CUES = _cues("</")
@@ -842,7 +857,8 @@ _CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:pre-?shared|shared|cl
                   r"hasła|contraseñas?|contrasenas?|mot de passe|mdp|passw[oö]rt|kennwort|wachtwoord|"
                   r"пароль|парол[яю]|lösenord(?:et)?|salasana|adgangskode|passord|"
                   r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
-_CRED_CODE = (r"codes?|pins?|pinn|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
+# …and the pattern that unlocks a phone, said as the dots it joins ("unlock pattern: dots 1-4-7-8-9")
+_CRED_CODE = (r"(?:unlock|swipe|screen|phone) ?pattern|pattern ?lock|codes?|pins?|pinn|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
               r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|tan-liste|tan-nummer|tan-nr|暗証番号")
 _CRED_COMBO = (r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial|"
                r"zahlenkombi(?:nation)?|kombi|zahlenschloss|fahrradschloss|cadenas|candado|lucchetto|hangslot|cijferslot")
@@ -889,7 +905,7 @@ _CRED_WORD = lazy(
     # a key or a lock drawn for the word ("🔑 Blueberry-Pancake-9")
     + r"|(?P<emoji>🔑|🗝️?|🔐|🔒)"
     # "u tom.h p Autumn2024!!": user and password in shorthand
-    + r"|(?<!\S)(?:u|usr|user):?\s+\S+\s+(?:[/|,;]\s+)?(?P<short>p)(?=:?\s)", re.IGNORECASE)
+    + r"|(?<!\S)(?:u|usr|user)[:/]?\s+\S+\s+(?:[/|,;]\s+)?(?P<short>p)(?=[:/]?\s)", re.IGNORECASE)
 # The seventh round's words, a pattern of their own behind cues of their own (an ordinary
 # text pays for neither): inflections and more languages' password and code words, places
 # and alarms, second factors.
@@ -924,7 +940,7 @@ _CRED_CUES = _cues("pas", "psw", "pssw", "pw", "login", "cred", "hes", "has", "c
                    "パスワード", "비밀번호", "암호", "口令", "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód",
                    "kod", "код", "otp", "tan", "暗証", "combo", "combin", "kombi", "safe", "padlock", "dial",
                    "key", "schlüssel", "clave", "schloss", "cadenas", "candado", "lucchetto", "hangslot",
-                   "cijferslot", "κωδικ", "密码", " p ", " p:", "lockbox", "lock box", "tresor", "coffre",
+                   "cijferslot", "κωδικ", "密码", " p ", " p:", " p/", "pattern", "lockbox", "lock box", "tresor", "coffre",
                    "cassaforte", "caja fuerte", "kluis", "sejf", "сейф", "licen", "lizenz", "лиценз", "série",
                    "seri", "clé de", "activation", "psk", "account", "konto", "compte", "cuenta", "log in",
                    "logging in", "log on", "sign in", "signing in")
@@ -1539,7 +1555,10 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             j = _run(text, tokens, i, _otp_group, ("", ","))
             yield start, tokens[j][1], "code"
             chained = j
-        elif (family in ("combo", "lock") or (gated and given and family != "otp")) and _COMBO_SHAPE().match(token) \
+        elif (family in ("combo", "lock") or (gated and given and family != "otp")
+              # "the code is 1-4-7-8": digits a code's keys are pressed in; four or more apart
+              # where nothing gives them, which no date is ("unlock pattern: dots 1-4-7-8-9")
+              or (family == "code" and (given or token.count("-") >= 3))) and _COMBO_SHAPE().match(token) \
                 and nxt not in _UNITS:
             yield start, end, "code"
         elif (family in ("lock", "combo") or gated) and (given or (i == at + 1 and family in ("lock", "combo")
@@ -1695,19 +1714,47 @@ def _strong_given(value: str) -> bool:
 
 
 def _a_named_word(text: str, match) -> bool:
-    """"the safe-deposit box password at the bank is Heliotrope": one capitalised word, given
-    by "is" or a colon, that ends the clause — a name would not be capitalised mid-sentence
-    for nothing, and what is said about a password ("is Expired") is no such word."""
+    """"the safe-deposit box password at the bank is Heliotrope", "wifi pw: ilovemycat": one
+    word, given by "is" or a colon, that ends the clause and is no word said about a password
+    ("is Expired", "is weak", "is printed", "is politeness")."""
     value = match.group("value").rstrip(".!?),;")
     word = match.group()[:match.start("value") - match.start()].lower()
-    return (bool(_TITLE_WORD().match(value)) and len(value) >= 5 and value.lower() not in _PROSE_WORDS
-            and value.lower() not in _FUNCTION_WORDS and value.lower() not in _SAID_ABOUT
-            and ("pass" in word or "pw" in word or "wort" in word)
+    return (("pass" in word or "pw" in word or "wort" in word)
             and _GIVEN_BY().search(text, match.start(), match.start("value")) is not None
-            and _WORD_ENDS().match(text, match.start("value") + len(value)) is not None)
+            and not _TRANSLATED().search(text, 0, match.start())
+            and _a_lone_word(text, match.start("value"), value))
 
 
-_WORD_ENDS = lazy(r"[.,;:!?()\[\]\n\"“”]|\s[-–—]\s|\s+(?:and|but|so|or)\b|\s*$")
+# "the Dutch word for password is wachtwoord": the word in another language, not a password
+_TRANSLATED = lazy(r"\b(?:word|term|name|translation|slang|short|abbreviation|german|french|dutch|spanish)"
+                   r" (?:for|of) (?:a |the )?$", re.IGNORECASE)
+
+
+def _a_lone_word(text: str, start: int, value: str) -> bool:
+    """Whether value, standing at start in text, is a password of one word: a name or a made-up
+    word of five letters or more that ends its clause, not a word prose says about a password
+    (an adjective, a participle, an abstract noun: "weak", "printed", "politeness")."""
+    low = value.lower()
+    return (bool(_TITLE_WORD().match(value) or _LOWER_WORD().match(value)) and len(value) >= 5
+            and low not in _PROSE_WORDS and low not in _FUNCTION_WORDS and low not in _SAID_ABOUT
+            and low not in _SAID_OF_PASSWORD and low not in _PASSWORD_QUALITIES
+            and not low.endswith(_NOT_A_NAME_ENDINGS)
+            and _WORD_ENDS().match(text, start + len(value)) is not None)
+
+
+_LOWER_WORD = lazy(r"^[a-z]{5,24}$")
+# how prose goes on about a password: "is weak", "is simple", "is case-sensitive"
+_PASSWORD_QUALITIES = frozenset("""
+weak strong simple easy hard tough fine okay good bad safe unsafe secure insecure blank empty
+wrong right correct valid invalid temporary default private public secret complex tricky obvious
+short long lame silly stupid dumb awful great perfect ancient stale gone lost there here
+""".split())
+# the endings of adjectives, participles and abstract nouns, which a password word seldom has
+_NOT_A_NAME_ENDINGS = ("ed", "ing", "ly", "ness", "ity", "tion", "sion", "ment", "ous", "ful", "less", "able",
+                       "ible", "ive", "ent", "ant", "ical", "ish", "ary", "ory", "ise", "ize")
+
+
+_WORD_ENDS = lazy(r"\s*[.,;:!?()\[\]\n\"“”]|\s[-–—]\s|\s+(?:and|but|so|or)\b|\s*$")
 
 
 def _a_phrase(match, lower: str) -> bool:
@@ -1860,8 +1907,10 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("value"), match.end("value"), "password")
     for match in _find(_BARE, text, held, _BARE_CUES):
         value = match.group("value").rstrip(".!?)")
-        if (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
-                and "(" not in value):
+        if (any(c.isdigit() for c in value) and any(c.isalpha() for c in value) and "(" not in value) or (
+                # "wifi pw ilovemycat": an abbreviation prose does not make compounds of
+                match.group("pre").split()[0].lower() in ("pw", "pwd", "passwd")
+                and _a_lone_word(text, match.start("value"), value)):
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_CODE_SAID, text, held, _DIGITS, _CODE_CUES):
         if not _other_code(text, match.start()) and not _alarm_clock(lower[match.start():match.start("code")],
@@ -1923,7 +1972,20 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("value"), match.end("value"), "password")
     for match in _find(_PERIPHRASIS, text, held, _PERIPHRASIS_CUES, _PERIPHRASIS_DOES):
         value = match.group("value").rstrip(".!?)")
+        if match.group("plain") and not (_a_lone_word(text, match.start("value"), value.rstrip(",;"))
+                                         or _value_is_secret(value, strict=True)):
+            continue
         if value.lower() not in _PROSE_WORDS and value.lower() not in _FUNCTION_WORDS and len(value) >= 3:
+            add(match.start("value"), match.start("value") + len(value), "password")
+    for match in _find(_ITS_FOR, text, held, _ITS_CUES, _DIGITS):
+        value = match.group("value")
+        if _password_shaped(value) and any(c.isdigit() for c in value) and sum(c.isalpha() for c in value) >= 3 \
+                and not _MODEL_NUMBER().match(value):
+            add(match.start("value"), match.end("value"), "password")
+    for match in _find(_SAFE_WORD, text, held, _SAFE_WORD_CUES, _SAFE_WORD_WHO):
+        value = match.group("value").rstrip(".!?)")
+        if _PICKS_UP().search(match.group("who")) and (_a_lone_word(text, match.start("value"), value)
+                                                        or _value_is_secret(value, strict=True)):
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_XML_SECRET, text, held, _XML_CUES, _KEY_CUES):
         if _secret_name(match.group("tag").rpartition(":")[2].replace("-", "_")) \
