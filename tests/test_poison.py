@@ -18,7 +18,7 @@ HELDOUT_INJECTIONS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldou
                              "heldout12": 0, "heldout13": 0, "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 1, "heldout18": 0, "heldout19": 0,
                              "heldout20": 0, "heldout21": 0, "heldout22": 0,
                              "heldout23": 0, "heldout24": 0, "heldout25": 1,
-                             "heldout26": 0}
+                             "heldout26": 0, "heldout27": 11}
 HELDOUT_SPLITS = list(HELDOUT_INJECTIONS_STORED)
 NOT_MET = pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
 

@@ -17,7 +17,7 @@ HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4"
                           "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 0,
                           "heldout20": 0, "heldout21": 2, "heldout22": 1,
                           "heldout23": 0, "heldout24": 0, "heldout25": 1,
-                          "heldout26": 0}
+                          "heldout26": 0, "heldout27": 9}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
