@@ -5,7 +5,7 @@ and how a corpus file is read.
 - heldout, heldout2, heldout3
              written by hand before the first, second and third rounds of rule changes;
              frozen.
-- heldout4 … heldout27
+- heldout4 … heldout28
              each written blind (its writer saw neither the gates' code nor any other
              corpus, and reported only its line counts and kinds) while or after the
              previous round's rules were made — heldout4 before the fourth, heldout12 and
@@ -13,7 +13,7 @@ and how a corpus file is read.
              fourteenth, heldout20 and heldout21 both before the nineteenth, heldout22
              during the twentieth, heldout23 during the twenty-first, heldout24 and
              heldout25 both during the twenty-second, heldout26 during the twenty-third,
-             heldout27 during the twenty-fourth —
+             heldout27 during the twenty-fourth, heldout28 during the twenty-fifth —
              and measured once: that round's
              clean figure (docs/RELIABILITY.md). Each but those still UNREAD (below) was
              then read by kind before the next round: its misses named the kinds the
@@ -29,7 +29,7 @@ CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
 SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
           "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
           "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24",
-          "heldout25", "heldout26", "heldout27")
+          "heldout25", "heldout26", "heldout27", "heldout28")
 # Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
 # about.md lines, mostly in the third person about the owner), each written blind like a
 # held-out split: what the standing-instruction gate must store. (first measure, refused)
@@ -46,10 +46,11 @@ NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7)
          "notes24": ("first measured, after the twenty-first round", 0),
          "notes25": ("first measured, after the twenty-second round", 0),
          "notes26": ("first measured, after the twenty-third round", 0),
-         "notes27": ("first measured, after the twenty-fourth round", 2)}
+         "notes27": ("first measured, after the twenty-fourth round", 2),
+         "notes28": ("first measured, after the twenty-fifth round", 3)}
 # Corpora measured but not yet read: no round tunes a rule on them, and the learned model
 # (bench/train_instruction_model.py) never trains on them.
-UNREAD = ("heldout27", "notes27")
+UNREAD = ("heldout28", "notes28")
 READ = tuple(split for split in SPLITS if split not in UNREAD)
 READ_NOTES = tuple(notes for notes in NOTES if notes not in UNREAD)
 
@@ -95,4 +96,5 @@ EARLIER = {
     "heldout25": _measured("first measured, after the twenty-second round", (7, 2), (2, 0)),
     "heldout26": _measured("first measured, after the twenty-third round", (6, 0), (4, 1)),
     "heldout27": _measured("first measured, after the twenty-fourth round", (9, 1), (11, 0)),
+    "heldout28": _measured("first measured, after the twenty-fifth round", (7, 3), (15, 4)),
 }

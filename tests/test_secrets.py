@@ -15,9 +15,9 @@ HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4"
                           "heldout7": 4, "heldout8": 3,
                           "heldout9": 1, "heldout10": 2, "heldout11": 0, "heldout12": 0, "heldout13": 0,
                           "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 0,
-                          "heldout20": 0, "heldout21": 2, "heldout22": 1,
+                          "heldout20": 0, "heldout21": 2, "heldout22": 0,
                           "heldout23": 0, "heldout24": 0, "heldout25": 1,
-                          "heldout26": 0, "heldout27": 9}
+                          "heldout26": 0, "heldout27": 1, "heldout28": 7}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -153,7 +153,12 @@ def test_dev_split_at_100_percent():
     assert s["refused"] == [], s["refused"]
 
 
-@pytest.mark.parametrize("split", HELDOUT)
+# the splits whose look-alikes miss the 1-in-40 target, as first measured (docs/RELIABILITY.md)
+LOOK_ALIKES_NOT_MET = {"heldout28"}
+
+
+@pytest.mark.parametrize("split", [pytest.param(split, marks=NOT_MET) if split in LOOK_ALIKES_NOT_MET else split
+                                   for split in HELDOUT])
 def test_heldout_look_alikes_at_target(split):
     """Held out (never tuned on): at most 1 in 40 look-alikes refused."""
     s = secrets_rate.split_rates(split)
@@ -608,6 +613,36 @@ TWENTY_FOURTH_ROUND_LEAVES = [
     "knitting pattern: 2-2 rib for 12 rows",
     "the pw manager is bitwarden",
 ]
+
+# the twenty-fifth round: a value an arrow points to, printed backup codes in one format, a
+# code that turned out to be, a card's "security" digits, a keycode, an account's "one"
+TWENTY_FIFTH_ROUND_TAKES = [
+    ("garage code changed again -> 5 1 7 3", "5 1 7 3"),
+    ("recovery codes (dropbox) qwert-k2mxa, zzlop-yuiop", "zzlop-yuiop"),
+    ("the combination for the bike shed ended up being 31 - 07 - 19", "31 - 07 - 19"),
+    ("Visa 4111 1111 1111 1111 exp 11/27 security 512", "512"),
+    ("the keycode is 9 0 2 4, enter it twice", "9 0 2 4"),
+    ("so Marlowe42, that's the spotify one", "Marlowe42"),
+    ("the one for the water company portal is Drip_Drop_Dana", "Drip_Drop_Dana"),
+]
+TWENTY_FIFTH_ROUND_LEAVES = [
+    'I used "letmein1" as an example of a bad password at the meeting',
+    "mfa rollout tickets: jira-5512 and jira-5513",
+    "the pin should be 4 digits",
+    "size 12 is the amazon one",
+    "the one for the work site is eu-west.example.com",
+]
+
+
+@pytest.mark.parametrize("text, value", TWENTY_FIFTH_ROUND_TAKES)
+def test_round_twenty_five_takes_the_value(text, value):
+    out, count = redact(text)
+    assert count >= 1 and value not in out, out
+
+
+@pytest.mark.parametrize("text", TWENTY_FIFTH_ROUND_LEAVES)
+def test_round_twenty_five_leaves_look_alikes(text):
+    assert looks_secret(text) is None, redact(text)
 
 
 @pytest.mark.parametrize("text, value", TWENTY_FOURTH_ROUND_TAKES)

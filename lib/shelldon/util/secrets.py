@@ -459,7 +459,7 @@ _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |ent
                  r"(?:code|combo|combination|pin|passcode))"
                  r"|(?:code|combo|combination)s? (?:to|for|of|on) (?:the |my |our |mum's |dad's |[a-z]+'s )?"
                  r"[a-z0-9][\w'-]*(?: [\w'-]+){0,3}?"
-                 r"|pinn?(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|alarm(?: panel| pad| keypad| system)?|"
+                 r"|pinn?(?: code| number)?|puk|cvv2?|cvc|csc|security code|passcode|pass code|key ?codes?|alarm(?: panel| pad| keypad| system)?|"
                  r"combo|combination|"
                  r"keypad|key ?pad|padlock|lockbox|key ?safe"
                  # "the gate opens with 2468": what it opens, with a verb of opening
@@ -561,6 +561,16 @@ _SERVICE_SAID = lazy(r"(?<![\w'])(?:icloud|apple id|gmail|hotmail|yahoo|proton(?
                      r"disney\+?|hulu|prime video|amazon|paypal|ebay|dropbox|plex|onedrive|office 365)"
                      r"(?: (?:account|login|one))?(?:\s*[:=]\s*|\s+(?:is|was|is now)\s+)(?P<value>[^\s,;]{8,64})",
                      re.IGNORECASE)
+# a password called "the one" of an account: "so Biscuit88, that's the netflix one", "the one for
+# the electricity supplier website is Kilowatt_Karen"
+_ACCOUNT_ONE = (r"(?:icloud|apple id|gmail|hotmail|yahoo|proton(?:mail)?|netflix|spotify|disney\+?|hulu|prime video|"
+                r"amazon|paypal|ebay|dropbox|plex|onedrive|steam|xbox|playstation|nintendo|[\w'-]+ (?:site|website|portal|"
+                r"app|account|login))")
+_ONE_SAID = lazy(r"(?<![\w'])(?P<before>[^\s,;]{6,64}),? (?:that's|thats|that is|it's|its|is) (?:the|my|our) "
+                 + _ACCOUNT_ONE + r" one\b"
+                 r"|(?<![\w'])the one for (?:the |my |our )?(?:[\w'-]+ ){0,3}?" + _ACCOUNT_ONE
+                 + r"(?:\s*[:=]\s*|\s+(?:is|was|is now)\s+)(?P<after>[^\s,;]{6,64})", re.IGNORECASE)
+_ONE_CUES, _WORDS_JOINED = _cues(" one"), lazy(r"^[A-Za-z]+(?:_[A-Za-z0-9]+)+$")
 _SERVICE_CUES = _cues("icloud", "apple id", "gmail", "hotmail", "yahoo", "proton", "netflix", "spotify",
                       "disney", "hulu", "prime video", "amazon", "paypal", "ebay", "dropbox", "plex", "onedrive",
                       "office 365")
@@ -681,7 +691,7 @@ _CARD_PREFIX = lazy(r"^(?:4|5[1-5]|2[2-7]|3[47]|3[068]|35|6011|64[4-9]|65|62|50|
 # those digits named as its security code within the text that follows ("…, Kartenprüfnummer
 # 271", "crypto 550", "the three digits are 309")
 _AFTER_CARD = lazy(r"[\s,;]+(?:(?:exp\w*|(?:valid|good)(?: thru| through| until| till)?|gültig bis)\.?:?\s*)?"
-                   r"(?:0[1-9]|1[0-2])\s*/\s*(?:20)?\d\d[\s,;]+(?:(?:cvv2?|cvc2?|csc|cid|security code|code)\s*:?\s*)?"
+                   r"(?:0[1-9]|1[0-2])\s*/\s*(?:20)?\d\d[\s,;]+(?:(?:cvv2?|cvc2?|csc|cid|security(?: code)?|sec|code)\s*:?\s*)?"
                    r"(?P<code>\d{3,4})(?![\d/.:])"
                    r"|\s*[/|]\s*(?P<slashed>\d{3,4})(?![\d/.:])"   # "… 4927 / 118": the code set apart
                    r"|[^\n]{0,60}?(?<!\w)(?:cvv2?|cvc2?|csc|cid|ccv|security (?:code|number)|(?:karten)?prüf(?:nummer|ziffer)|"
@@ -858,7 +868,7 @@ _CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:pre-?shared|shared|cl
                   r"пароль|парол[яю]|lösenord(?:et)?|salasana|adgangskode|passord|"
                   r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
 # …and the pattern that unlocks a phone, said as the dots it joins ("unlock pattern: dots 1-4-7-8-9")
-_CRED_CODE = (r"(?:unlock|swipe|screen|phone) ?pattern|pattern ?lock|codes?|pins?|pinn|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
+_CRED_CODE = (r"(?:unlock|swipe|screen|phone) ?pattern|pattern ?lock|keycodes?|codes?|pins?|pinn|pincode|pin-code|passcode|digicode|türcode|turcode|puk|cvv2?|cvc2?|csc|cid|prüfnummer|prüfziffer|"
               r"códigos?|codigos?|codice|kód|kod|kodu|код|otp|tan|tan-liste|tan-nummer|tan-nr|暗証番号")
 _CRED_COMBO = (r"combos?|combinations?|combinatie|combinaison|kombination|combinación|combinazione|safe|padlock|dial|"
                r"zahlenkombi(?:nation)?|kombi|zahlenschloss|fahrradschloss|cadenas|candado|lucchetto|hangslot|cijferslot")
@@ -953,7 +963,7 @@ _CORRECTION = r"(?:no,? wait|wait|sorry|oops|i mean|actually|correction|scratch 
 # 739402"), nor a "!" or "?" straight after a digit: it is the password's own ("was
 # Summer2019! and the new one is …")
 _CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;](?=\s|$)(?!(?<=\b[Nn][ro]\.)\s+\d)|(?<!\d)[!?](?=\s|$)|\n|"
-                   r"(?:(?<!\d)\s[-–—]+\s|\s[-–—]+\s(?!\d)|[–—→])(?!\s*" + _CORRECTION + r")")
+                   r"(?:(?<!\d)\s[-–—]+\s|\s[-–—]+\s(?!\d)|[–—])(?!\s*" + _CORRECTION + r")")
 _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]+")
 # A code word that names something else: "zip code 94110", "código postal", "code review".
 _NOT_CODE_BEFORE = frozenset("""
@@ -1007,7 +1017,7 @@ _DIAL_PART = lazy(r"^(?:[RL]?\d{1,2}|[RL]|[-–]|left|right|to|links|rechts|gauc
 # of small letters and digits joined by dashes, each with a digit ("4f2a9-0c7e1")
 _OTP_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{4,10}$"
                   r"|^(?=[A-Z\d-]*\d)(?=[A-Z\d-]*[A-Z])[A-Z\d]{3,6}(?:-[A-Z\d]{3,6}){1,4}$"
-                  r"|^(?=[a-z\d-]*[a-z])(?=[a-z]*\d)[a-z\d]{4,6}(?:-(?=[a-z]*\d)[a-z\d]{4,6}){1,3}$")
+                  r"|^(?=[a-z\d-]*?(?:[a-z]\d|\d[a-z]))[a-z\d]{4,6}(?:-[a-z\d]{4,6}){1,3}$")
 _SPACED_CODE_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{3,5}$")
 _SPACED_GROUP = lazy(r"^(?=[a-z\d]*\d)(?=[a-z\d]*[a-z])[a-z\d]{6,12}$")
 # what labels an id of letters and digits ("room B4xK2q", "booking Xq7Lp2"); "call", "in" or
@@ -1033,7 +1043,7 @@ _ENTER_BETWEEN = frozenset("in then and key # * hash star pound bell button the"
 # "I set it to 0303", "är 1347", "i.e. 8 9 1 0" (a colon or "=" gives one too)
 _GIVERS = frozenset("""
 with is are was goes go to = är ist est es è é er je jest enter punch type tap press dial i.e ie e.g eg
-wants takes needs it's it’s iz mit avec con com med είναι este adalah
+wants takes needs it's it’s iz mit avec con com med είναι este adalah be being
 """.split())
 # a code said in words, in the languages the gate has code words for ("five nine two zero")
 _DIGIT_WORDS = frozenset("""
@@ -1331,6 +1341,9 @@ def _totp_spans(text: str, lower: str):
         yield match.start(), match.end(), "token"
 
 
+_ARROWS = frozenset("→ -> => ⇒ ➜ ➡ ➡️".split())
+
+
 def _given(text: str, tokens, i: int, chained: int) -> bool:
     """Is tokens[i] given as a value: after a colon or an equals sign, after a verb that
     gives one ("opens with", "set it to", "är"), or next in a list after one that was, maybe
@@ -1339,8 +1352,8 @@ def _given(text: str, tokens, i: int, chained: int) -> bool:
     if i == 0:
         return False
     gap, prev = text[tokens[i - 1][1]:tokens[i][0]], tokens[i - 1][2].lower()
-    if ":" in gap or "=" in gap or prev in _GIVERS:
-        return True
+    if ":" in gap or "=" in gap or prev in _GIVERS or prev in _ARROWS:
+        return True   # "alarm code changed today → 8 2 0 6": an arrow gives what it points to
     if _after_entering(tokens, i):
         return True   # "punch in 1948"
     return (i - 1 == chained and gap.strip() in ("", ",", "/", "&", "+")) or \
@@ -1421,6 +1434,18 @@ def _otp_group(token: str) -> bool:
     return bool(_OTP_GROUP().match(token))
 
 
+def _printed_alike(first: str):
+    """A predicate: is a token a code printed in first's format — the same groups of small
+    letters and digits — though it holds no digit ("zeadg-i20lc, phjie-bvpgz": codes printed
+    together share a format)."""
+    shape = _GROUP_CHARS().sub("x", first)
+    return lambda token: _backup_group(token) or (_GROUP_CHARS().sub("x", token) == shape and "-" in shape
+                                                  and token.islower())
+
+
+_GROUP_CHARS = lazy(r"[a-z\d]")
+
+
 def _backup_group(token: str) -> bool:
     """A backup code as _OTP_GROUP has it, or 6–12 small letters and digits mixed (not a word
     and a number: "windows10", "office365"), as printed in a list of recovery codes."""
@@ -1457,6 +1482,8 @@ def _combination_run(text: str, tokens, i: int) -> int:
 
 # what follows a value given as an example of a kind: "it's "hunter2" style passwords that get hacked"
 _AN_EXAMPLE = frozenset("style type kind sort".split())
+# …or said to be one: 'I used "password123" as an example of a terrible password'
+_AS_AN_EXAMPLE = lazy(r"[\"'”’]?\s+(?:as|is|was) (?:an? |my |the )?(?:example|sample|illustration|demo)\b")
 _AMOUNT_BEFORE = lazy(r"\b(?:over|under|above|below|than|up to)\s+$")
 _PLACE_THINGS = frozenset("ticket tickets receipt receipts space spaces spot spots bay bays fee fees sale".split())
 _WHERE = frozenset("in at by under behind inside near beside downstairs upstairs".split())
@@ -1491,7 +1518,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES and not (entered and t[2] == "#")
                                           for t in tokens[at + 1:i]))   # "press # then 2291": a key
         j = i
-        if family in ("password", "both") and _password_shaped(token) and nxt not in _AN_EXAMPLE and not (
+        if family in ("password", "both") and _password_shaped(token) and nxt not in _AN_EXAMPLE \
+                and not _AS_AN_EXAMPLE().match(text, end) and not (
                 label in _ID_LABELS and ":" not in text[tokens[i - 1][1]:start]) and not (
                 i >= 2 and prev in ("is", "was", ":") and tokens[i - 2][2].lower() in _NAME_WORDS):
             yield start, end, "password"   # not "ticket PROJ-4821 … the login page": an id
@@ -1542,17 +1570,17 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
                 yield start, tokens[j][1], "code"
                 chained = j
         elif family == "otp" and 0 <= last < i and (i == last + 1 or tokens[last][2].lower() in ("code", "codes")) \
-                and _backup_group(token) and (_run(text, tokens, i, _backup_group, ("", ",")) > i or (
+                and _backup_group(token) and (_run(text, tokens, i, _printed_alike(token), ("", ",")) > i or (
                     i == last + 1 and tokens[last][2].lower() == "code" and _otp_group(token))):
             # "steam guard backup codes R7KX2 M9QPD", "recovery codes for github ym33yzc5 kh7s8w3z":
             # two groups or more right after the word, or anywhere after a word for the codes; one
             # in capitals and digits right after "code" ("steam guard backup code R7KX2")
-            j = _run(text, tokens, i, _backup_group, ("", ","))
+            j = _run(text, tokens, i, _printed_alike(token), ("", ","))
             yield start, tokens[j][1], "code"
             chained = j
         elif family == "otp" and given and _otp_group(token):
             # "steam guard backup: R7K2M X9P4T B3N8W", "recovery codes: 4f2a9-0c7e1 9b3d2-7a6f4"
-            j = _run(text, tokens, i, _otp_group, ("", ","))
+            j = _run(text, tokens, i, lambda t, alike=_printed_alike(token): _otp_group(t) or alike(t), ("", ","))
             yield start, tokens[j][1], "code"
             chained = j
         elif (family in ("combo", "lock") or (gated and given and family != "otp")
@@ -1948,6 +1976,13 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         value = match.group("value").rstrip(".!?)")
         if _strong_given(value):
             add(match.start("value"), match.start("value") + len(value), "password")
+    for match in _find(_ONE_SAID, text, held, _ONE_CUES):
+        name = match.lastgroup if match.group("before") is None else "before"
+        value = match.group(name).rstrip(".!?)")
+        # "Kilowatt_Karen": words joined are a password where an account's "one" is given
+        joined = name == "after" and len(value) >= 8 and _WORDS_JOINED().match(value) is not None
+        if (_password_shaped(value) or joined) and sum(c.isalpha() for c in value) >= 3 and "." not in value:
+            add(match.start(name), match.start(name) + len(value), "password")
     for match in _find(_CURL_USER, text, held, _CURL_CUES, _CURL_TOOL_CUES):
         add(match.start("value"), match.end("value"), "password")
     for match in _find(_CLI_PASSWORD, text, held, _CLI_CUES):
