@@ -151,7 +151,14 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  # twenty-third round: spaced groups and digits after a code word, a key's hex after a colon,
                  # a quoted question answered, a vault's unlock
                  "passcode KX4 T9P ", "code 7 7 3 ", "api key: 8c232670fbf91729730f6c07d3bb94ff ",
-                 'for the "x" question i used ', "keepass unlock: ")
+                 'for the "x" question i used ', "keepass unlock: ",
+                 # twenty-fourth and twenty-fifth rounds: one plain word given, the word to get in, a safe word
+                 # for whoever fetches the children, "it's X for", shorthand with slashes, an unlock pattern's
+                 # dots, an arrow, printed codes alike, "to be", an account's "one"
+                 "wifi pw: ilovemycat ", "the word to get into x is ", "safe word for strangers picking up ",
+                 "its Ab12cd34 for ", "u/ a p/ ", "unlock pattern 1-4-7-8-", "alarm code -> 8 2 ",
+                 "recovery codes abcde-fgh1j ", "combination turned out to be 24 - ", "Marlowe42, that's the x one ",
+                 "the one for the x site is ")
 
 
 def hostile_growth() -> tuple[float, str, float]:

@@ -574,6 +574,9 @@ _ONE_CUES, _WORDS_JOINED = _cues(" one"), lazy(r"^[A-Za-z]+(?:_[A-Za-z0-9]+)+$")
 _SERVICE_CUES = _cues("icloud", "apple id", "gmail", "hotmail", "yahoo", "proton", "netflix", "spotify",
                       "disney", "hulu", "prime video", "amazon", "paypal", "ebay", "dropbox", "plex", "onedrive",
                       "office 365")
+# how far before a hex run a word may say it is public (a fingerprint's, a commit's): a
+# window, so a text of many runs is not read back to its start for each
+_HEX_LABEL_REACH = 200
 _PUBLIC_HEX = lazy(r"\b(?:public|fingerprints?|gpg|pgp|ssh|commit|sha\d*|md5|hash|checksum|git|digest)\b", re.IGNORECASE)
 # a line of a .pgpass file: host:port:database:user:password
 _PGPASS = lazy(r"(?<![\w.*-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:(?P<value>[^\s:]{4,128})(?!\S)")
@@ -1541,7 +1544,8 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
                 and prev not in _DETERMINERS:
             yield start, end, "password"
         elif family in ("key", "secret-key") and (_key_shaped(token, family == "secret-key") or (given and (
-                strong_password(token, True) or (_HEX_KEY().match(token) and not _PUBLIC_HEX().search(text, 0, start))))):
+                strong_password(token, True) or (_HEX_KEY().match(token) and not _PUBLIC_HEX().search(
+                    text, max(0, start - _HEX_LABEL_REACH), start))))):
             # "the master key for 1password is Hollow-Mitten-…-81", "mailgun key: 8c2326…": given as
             # a key, a password's shape or a hex run (not a fingerprint's, a commit's or a hash's)
             yield start, end, "password"
@@ -1749,7 +1753,7 @@ def _a_named_word(text: str, match) -> bool:
     word = match.group()[:match.start("value") - match.start()].lower()
     return (("pass" in word or "pw" in word or "wort" in word)
             and _GIVEN_BY().search(text, match.start(), match.start("value")) is not None
-            and not _TRANSLATED().search(text, 0, match.start())
+            and not _TRANSLATED().search(text, max(0, match.start() - 40), match.start())
             and _a_lone_word(text, match.start("value"), value))
 
 
@@ -1943,7 +1947,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _find(_CODE_SAID, text, held, _DIGITS, _CODE_CUES):
         if not _other_code(text, match.start()) and not _alarm_clock(lower[match.start():match.start("code")],
                                                                           match.group("code")) \
-                and not _AMOUNT_BEFORE().search(lower, 0, match.start("code")):   # "… for transfers over 2500"
+                and not _AMOUNT_BEFORE().search(lower, max(0, match.start("code") - 24), match.start("code")):   # "… for transfers over 2500"
             add(match.start("code"), match.end("code"), "code")   # not "zip code on the invoice: 94110"
     for match in _find(_WORD_SAID, text, held, _WORD_CUES):
         value = match.group("value")
@@ -2065,7 +2069,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             if token.group()[-1:] in ".;":
                 break   # the clause ended
     for match in _find(_FOREIGN_CODE, text, held, _FOREIGN_CODE_CUES, _DIGITS):
-        if not _other_code(text, match.start()) and not _AMOUNT_BEFORE().search(lower, 0, match.start("code")):
+        if not _other_code(text, match.start()) and not _AMOUNT_BEFORE().search(
+                lower, max(0, match.start("code") - 24), match.start("code")):
             # "le code de la route a changé en 2024", "… for transfers over 2500"
             add(match.start("code"), match.end("code"), "code")
     more = _CUES.held_all(held, _CRED_CUES_MORE) or lower.startswith(_CRED_STARTS) or (
