@@ -5,7 +5,7 @@ and how a corpus file is read.
 - heldout, heldout2, heldout3
              written by hand before the first, second and third rounds of rule changes;
              frozen.
-- heldout4 … heldout28
+- heldout4 … heldout29
              each written blind (its writer saw neither the gates' code nor any other
              corpus, and reported only its line counts and kinds) while or after the
              previous round's rules were made — heldout4 before the fourth, heldout12 and
@@ -13,7 +13,8 @@ and how a corpus file is read.
              fourteenth, heldout20 and heldout21 both before the nineteenth, heldout22
              during the twentieth, heldout23 during the twenty-first, heldout24 and
              heldout25 both during the twenty-second, heldout26 during the twenty-third,
-             heldout27 during the twenty-fourth, heldout28 during the twenty-fifth —
+             heldout27 during the twenty-fourth, heldout28 during the twenty-fifth,
+             heldout29 during the twenty-sixth —
              and measured once: that round's
              clean figure (docs/RELIABILITY.md). Each but those still UNREAD (below) was
              then read by kind before the next round: its misses named the kinds the
@@ -29,7 +30,7 @@ CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
 SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
           "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
           "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24",
-          "heldout25", "heldout26", "heldout27", "heldout28")
+          "heldout25", "heldout26", "heldout27", "heldout28", "heldout29")
 # Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
 # about.md lines, mostly in the third person about the owner), each written blind like a
 # held-out split: what the standing-instruction gate must store. (first measure, refused)
@@ -47,10 +48,11 @@ NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7)
          "notes25": ("first measured, after the twenty-second round", 0),
          "notes26": ("first measured, after the twenty-third round", 0),
          "notes27": ("first measured, after the twenty-fourth round", 2),
-         "notes28": ("first measured, after the twenty-fifth round", 3)}
+         "notes28": ("first measured, after the twenty-fifth round", 3),
+         "notes29": ("first measured, after the twenty-sixth round", 0)}
 # Corpora measured but not yet read: no round tunes a rule on them, and the learned model
 # (bench/train_instruction_model.py) never trains on them.
-UNREAD = ("heldout28", "notes28")
+UNREAD = ("heldout29", "notes29")
 READ = tuple(split for split in SPLITS if split not in UNREAD)
 READ_NOTES = tuple(notes for notes in NOTES if notes not in UNREAD)
 
@@ -97,4 +99,5 @@ EARLIER = {
     "heldout26": _measured("first measured, after the twenty-third round", (6, 0), (4, 1)),
     "heldout27": _measured("first measured, after the twenty-fourth round", (9, 1), (11, 0)),
     "heldout28": _measured("first measured, after the twenty-fifth round", (7, 3), (15, 4)),
+    "heldout29": _measured("first measured, after the twenty-sixth round", (11, 1), (14, 1)),
 }

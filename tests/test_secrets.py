@@ -17,7 +17,8 @@ HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4"
                           "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 0,
                           "heldout20": 0, "heldout21": 2, "heldout22": 0,
                           "heldout23": 0, "heldout24": 0, "heldout25": 1,
-                          "heldout26": 0, "heldout27": 1, "heldout28": 7}
+                          "heldout26": 0, "heldout27": 1, "heldout28": 1,
+                          "heldout29": 11}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -154,7 +155,7 @@ def test_dev_split_at_100_percent():
 
 
 # the splits whose look-alikes miss the 1-in-40 target, as first measured (docs/RELIABILITY.md)
-LOOK_ALIKES_NOT_MET = {"heldout28"}
+LOOK_ALIKES_NOT_MET: set[str] = set()
 
 
 @pytest.mark.parametrize("split", [pytest.param(split, marks=NOT_MET) if split in LOOK_ALIKES_NOT_MET else split
@@ -632,6 +633,35 @@ TWENTY_FIFTH_ROUND_LEAVES = [
     "size 12 is the amazon one",
     "the one for the work site is eu-west.example.com",
 ]
+
+# the twenty-sixth round: a user's "secret", a key's bytes in hex, a profile's lock, a password
+# in the radio alphabet, a device key whatever its symbols, digits in Portuguese words
+TWENTY_SIXTH_ROUND_TAKES = [
+    ("sip user 3003 secret Bolo7Rei#", "Bolo7Rei#"),
+    ("thread network key: A1 09 FF 3C 77 D2 0B 5E 91 C4", "A1 09 FF 3C 77 D2 0B 5E 91 C4"),
+    ("disney profile lock 7351", "7351"),
+    ("router pw spelt out: tango romeo oscar uniform tango nine", "tango romeo oscar uniform tango nine"),
+    ("device key for the garden plug: q}Z8;mW[4tLp", "q}Z8;mW[4tLp"),
+    ("o PIN do telemóvel é quatro, dois, oito, seis", "quatro, dois, oito, seis"),
+]
+TWENTY_SIXTH_ROUND_LEAVES = [
+    "GPG fingerprint for the club key: 4A1F 8C22 90DE 1B07 C3A9 55E1 7D04 B2F6 0E8C 31AA",
+    "tips go to bc1q9x7kf3m2w8n4p6r0t5v7y2z4a6c8e0g2h4j6k8, it's on the poster",
+    "the new router, serial RT-5521-0093, came with a stand",
+    "the key to the shed is on hook 12 14 16 18 20 22 24 26",
+    "my callsign is charlie tango seven alpha bravo charlie",
+]
+
+
+@pytest.mark.parametrize("text, value", TWENTY_SIXTH_ROUND_TAKES)
+def test_round_twenty_six_takes_the_value(text, value):
+    out, count = redact(text)
+    assert count >= 1 and value not in out, out
+
+
+@pytest.mark.parametrize("text", TWENTY_SIXTH_ROUND_LEAVES)
+def test_round_twenty_six_leaves_look_alikes(text):
+    assert looks_secret(text) is None, redact(text)
 
 
 @pytest.mark.parametrize("text, value", TWENTY_FIFTH_ROUND_TAKES)

@@ -577,6 +577,7 @@ _SERVICE_CUES = _cues("icloud", "apple id", "gmail", "hotmail", "yahoo", "proton
 # how far before a hex run a word may say it is public (a fingerprint's, a commit's): a
 # window, so a text of many runs is not read back to its start for each
 _HEX_LABEL_REACH = 200
+_HEX_BYTE, _HEX_LETTER = lazy(r"^[0-9A-Fa-f]{2}$"), lazy(r"[A-Fa-f]")
 _PUBLIC_HEX = lazy(r"\b(?:public|fingerprints?|gpg|pgp|ssh|commit|sha\d*|md5|hash|checksum|git|digest)\b", re.IGNORECASE)
 # a line of a .pgpass file: host:port:database:user:password
 _PGPASS = lazy(r"(?<![\w.*-])(?:[\w.-]+|\*):(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:(?P<value>[^\s:]{4,128})(?!\S)")
@@ -683,6 +684,18 @@ _PAIR = lazy(r"(?:(?<![\w/.~-])(?:admin|administrator|root|user|username|login|a
              r"(?:/|,|and|:|&)\s*|(?<![\w/(\[\"'])[A-Za-z][\w.@+-]{1,63} / )(?P<value>[^\s,;/\"'()\[\]{}]{6,64})"
              r"(?![\"'()\[\]{}/])", re.IGNORECASE)
 
+# a user, then "secret" and the value, as a SIP or an API account is given ("sip user 2001
+# secret Fado4Voip!"); alone, "secret" is an adjective ("my secret recipe")
+_USER_SECRET = lazy(r"(?<![\w'])(?:user(?:name)?|login|account|id|client)(?:\s*[:=]\s*|\s+)[^\s,;]{1,64}\s+(?:and\s+)?secret\s*[:=]?\s+"
+                    r"(?P<value>[^\s,;]{6,64})", re.IGNORECASE)
+_USER_SECRET_CUES = _cues("secret")
+# a device's or a service's key after a colon, whatever symbols it holds ("tuya local_key for
+# the porch light: U[HIx;UFz]0dUUPw"): the run up to the next space
+_KEY_GIVEN = lazy(r"(?<![\w'])(?:local[_ -]?key|device[_ -]?key|encryption[_ -]?key|aes[_ -]?key|network[_ -]?key|"
+                  r"api[_ -]?key|secret[_ -]?key|pre-?shared[_ -]?key|psk)\b[^:\n]{0,40}?:[ \t]*(?P<value>\S{12,64})(?!\S)",
+                  re.IGNORECASE)
+_KEY_GIVEN_CUES = _cues("key", "psk")
+
 # Payment cards: 13-19 digits, whole or in the groups cards print, with a card's prefix and
 # a valid Luhn check digit; a random 16-digit number passes Luhn one time in ten.
 _CARD = lazy(r"(?<![\d-])(?<!\d )(?:\d{13,19}|\d{4}(?:[ -]\d{4}){3}[ -]\d{1,3}|\d{4}(?:[ -]\d{4}){2}[ -]\d{1,7}"
@@ -762,6 +775,9 @@ def _classes(text: str) -> int:
             + any(c.isdigit() for c in text))
 
 
+_BECH32_ADDRESS = lazy(r"^(?:bc|tb|ltc)1[a-z0-9]{25,87}$")
+
+
 def _looks_random(token: str) -> bool:
     """A long run of letters and digits that no person would type as a word."""
     core = token.strip("=-_/+")
@@ -769,6 +785,8 @@ def _looks_random(token: str) -> bool:
         return False
     if _HEX().match(core) or _UUID().match(core):
         return False  # hashes, commit ids, uuids: identifiers (see the module docstring)
+    if _BECH32_ADDRESS().match(core):
+        return False  # a bitcoin or litecoin address in bech32 is public: what one pays to
     parts = [p for p in _SEPARATORS().split(core) if p]
     mixed = [p for p in parts if not (p.isalpha() or p.isdigit())]
     if not mixed:
@@ -895,7 +913,8 @@ _CRED_PLACE = (r"(?:front |back |side |main |garden |street |patio |cellar |base
 _CRED_ALARM = r"alarms?|alarm system|burglar alarm|larm|larmet|alarme|alarma|allarme"
 # a lock that opens with a few digits, or what unlocks a phone: a value given as one, and
 # three digits are enough ("luggage lock set to 582", "phone unlock is 1397")
-_CRED_LATCH = (r"(?:bike |bicycle |cable |chain |door |luggage |suitcase |tsa |phone |screen |combination )?locks?|"
+_CRED_LATCH = (r"(?:bike |bicycle |cable |chain |door |luggage |suitcase |tsa |phone |screen |combination |profile |"
+               r"parental |app |kids |child )?locks?|"
                r"(?:phone |screen |iphone |ipad |tablet )?unlock|lock ?screen")
 # a second factor named without the word code ("paypal 2fa backup: 691 204, 338 570")
 _CRED_OTP = (r"2fa|mfa|2sv|two-factor|two factor|2-step|two-step|authenticator|steam guard|"
@@ -1032,7 +1051,9 @@ cve zimmer modell code called named
 """.split())
 # a lock carried about, whose code follows its name with no verb: "bike lock 4471" (not a door's,
 # a canal's or a screen's lock); a number that names a model is left ("bike lock 2000 series")
-_TRAVEL_LOCKS = frozenset("bike bicycle cable chain luggage suitcase tsa".split())
+# a lock whose code follows it with no verb: a bike's or a bag's, and a profile's or an app's
+# PIN ("netflix profile lock 2468")
+_TRAVEL_LOCKS = frozenset("bike bicycle cable chain luggage suitcase tsa profile parental app kids child".split())
 _NAMED_BY_NUMBER = frozenset("model models series edition pack version type range kit set".split())
 # digits between the keys a keypad is pressed with: typed, so given ("building entry #4417*")
 _KEYED = lazy(r"^[#*]\d{3,8}[#*]$")
@@ -1053,8 +1074,20 @@ _DIGIT_WORDS = frozenset("""
 zero oh one two three four five six seven eight nine
 zéro un deux trois quatre cinq sept huit neuf null eins zwei drei vier fünf sechs sieben acht neun
 cero uno dos tres cuatro cinco seis siete ocho nueve due tre quattro cinque sei sette otto nove
-nul een twee vier vijf zes zeven negen um dois três sete oito noll ett två fyra fem sex sju åtta nio
+nul een twee drie vier vijf zes zeven negen um dois três tres quatro sete oito noll ett två fyra fem sex sju åtta
+nio zwo
 """.split())
+# a password spelt out in the radio alphabet ("kilo echo lima"), digits said among its letters
+_SPELLING_ALPHABET = frozenset("""
+alfa alpha bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike november oscar papa
+quebec romeo sierra tango uniform victor whiskey whisky x-ray xray yankee zulu
+""".split())
+
+
+def _spelt(token: str) -> bool:
+    return token.lower() in _SPELLING_ALPHABET or token.lower() in _DIGIT_WORDS
+
+
 # "her locker number is 4471", "the alarm company's phone: 0800 …": what is given is a number
 _NUMBER_NAMES = frozenset("""
 number numbers no nr nº # id phone tel telephone mobile company hotline line extension ext size height width
@@ -1221,7 +1254,7 @@ def _clause_spans(text: str, more: bool = True, lexicon: list = ()):
         lo, hi = max(0, at - _WINDOW), min(len(clause), at + _WINDOW + 1)
         if family == "key" and (prev in _KEY_QUALIFIERS or word.group(name).lower() == "psk"):
             family = "secret-key"   # "private key": a hex run is its value too
-        elif family == "key" and network:
+        elif family == "key" and network and word.group(name).lower() != "serial":
             # "the new wifi is X and the key is oatcake-lantern-93": the network's key is a password too
             yield from _shaped(text, clause, lo, hi, at if own else -2, "password", -2)
         # the word's last token ("backup codes", "steam guard"): what stands right after it
@@ -1437,6 +1470,15 @@ def _otp_group(token: str) -> bool:
     return bool(_OTP_GROUP().match(token))
 
 
+def _hex_bytes(text: str, tokens, i: int) -> int:
+    """The last index of a run of eight or more bytes in hex from tokens[i], a letter among
+    them ("77 46 E2 C3 49 DC C4 1A"; not "12 14 16 …"); i when there is none."""
+    if not _HEX_BYTE().match(tokens[i][2]):
+        return i
+    j = _run(text, tokens, i, _HEX_BYTE().match, ("", ":"))
+    return j if j - i >= 7 and _HEX_LETTER().search(text, tokens[i][0], tokens[j][1]) else i
+
+
 def _printed_alike(first: str):
     """A predicate: is a token a code printed in first's format — the same groups of small
     letters and digits — though it holds no digit ("zeadg-i20lc, phjie-bvpgz": codes printed
@@ -1612,6 +1654,11 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             # "passcode KX4 T9P 2WQ": three groups or more of capitals and digits mixed
             j = _run(text, tokens, i, _spaced_code_group, ("",))
             yield start, tokens[j][1], "code"
+        elif family in ("password", "both") and token.lower() in _SPELLING_ALPHABET \
+                and _run(text, tokens, i, _spelt, ("", ",", "-")) - i >= 3:
+            # "pw, in phonetics: kilo echo lima victor india november seven three": spelt out
+            j = _run(text, tokens, i, _spelt, ("", ",", "-"))
+            yield start, tokens[j][1], "password"
         elif token.lower() in _DIGIT_WORDS and (family in ("code", "both", "lock") or gated and given):
             # "pin is five nine two zero": a code said in words, four or more of them
             j = _run(text, tokens, i, lambda t: t.lower() in _DIGIT_WORDS, ("", ",", "-"))
@@ -1619,8 +1666,17 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
                 yield start, tokens[j][1], "code"
             else:
                 j = i
+        elif family in ("key", "secret-key") and _hex_bytes(text, tokens, i) > i \
+                and not _PUBLIC_HEX().search(text, max(0, start - _HEX_LABEL_REACH), start):
+            # "zigbee network key: 77 46 E2 C3 49 DC C4 1A …": a key's bytes, eight or more
+            j = _hex_bytes(text, tokens, i)
+            yield start, tokens[j][1], "password"
         elif family in ("key", "secret-key") and _KEY_GROUP().match(token) and any(c.isdigit() for c in token) \
-                and label not in _NOT_VALUE_BEFORE:   # "serial number SN-4453-2290-117" on an appliance
+                and label not in _NOT_VALUE_BEFORE and not (   # "serial number SN-4453-2290-117" on an appliance
+                    # a device's serial after the bare word: a licence key has four groups or more
+                    0 <= at < i and tokens[at][2].lower() == "serial" and token.count("-") < 3) and not (
+                    _HEX().match(token) and _PUBLIC_HEX().search(text, max(0, start - _HEX_LABEL_REACH), start)):
+            # (and not a fingerprint's groups of hex: "PGP fingerprint …: 7B2E 91C4 0D3A …")
             # "MZXW 6YTB OI4T KNRQ GE3D", "PHX-2291-AKQ7-ZZ03-LM88": three or more groups
             while j + 1 < len(tokens) and _KEY_GROUP().match(tokens[j + 1][2]) \
                     and text[tokens[j][1]:tokens[j + 1][0]] == " ":
@@ -1979,6 +2035,15 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _find(_SERVICE_SAID, text, held, _SERVICE_CUES):
         value = match.group("value").rstrip(".!?)")
         if _strong_given(value):
+            add(match.start("value"), match.start("value") + len(value), "password")
+    for match in _find(_KEY_GIVEN, text, held, _KEY_GIVEN_CUES):
+        value = match.group("value")
+        if _classes(value) >= 3 and not any(c in value for c in "()<>") and "://" not in value \
+                and "{{" not in value and "${" not in value and not _MARKER_RE().search(value):
+            add(match.start("value"), match.end("value"), "password")
+    for match in _find(_USER_SECRET, text, held, _USER_SECRET_CUES):
+        value = match.group("value").rstrip(".!?)")
+        if _password_shaped(value) and _classes(value) >= 3:
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_ONE_SAID, text, held, _ONE_CUES):
         name = match.lastgroup if match.group("before") is None else "before"
