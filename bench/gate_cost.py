@@ -158,7 +158,11 @@ HOSTILE_UNITS = ("password ", "code 1234 ", "pw Ax9! ", "password: ", "a-", "htt
                  "wifi pw: ilovemycat ", "the word to get into x is ", "safe word for strangers picking up ",
                  "its Ab12cd34 for ", "u/ a p/ ", "unlock pattern 1-4-7-8-", "alarm code -> 8 2 ",
                  "recovery codes abcde-fgh1j ", "combination turned out to be 24 - ", "Marlowe42, that's the x one ",
-                 "the one for the x site is ")
+                 "the one for the x site is ",
+                 # twenty-sixth round: a user's secret, a key's bytes, a profile's lock, the radio alphabet, a
+                 # device key, digits in Portuguese, a bech32 address, a serial
+                 "sip user 1 secret Ab1!cd ", "network key: 4B ", "profile lock 2468 ", "pw: kilo echo ",
+                 "local_key: U[Hx;F]0dUUPw ", "pin é quatro, ", "bc1qw4r8y2kq6xz9m3d7t0l5v8n2s4h6 ", "serial SA-77-00 ")
 
 
 def hostile_growth() -> tuple[float, str, float]:
