@@ -570,6 +570,9 @@ _ONE_SAID = lazy(r"(?<![\w'])(?P<before>[^\s,;]{6,64}),? (?:that's|thats|that is
                  + _ACCOUNT_ONE + r" one\b"
                  r"|(?<![\w'])the one for (?:the |my |our )?(?:[\w'-]+ ){0,3}?" + _ACCOUNT_ONE
                  + r"(?:\s*[:=]\s*|\s+(?:is|was|is now)\s+)(?P<after>[^\s,;]{6,64})", re.IGNORECASE)
+_ONE_ACCOUNT_CUES = _cues("icloud", "apple id", "gmail", "hotmail", "yahoo", "proton", "netflix", "spotify", "disney",
+                          "hulu", "prime video", "amazon", "paypal", "ebay", "dropbox", "plex", "onedrive", "steam",
+                          "xbox", "playstation", "nintendo", "site", "portal", " app", "account", "login")
 _ONE_CUES, _WORDS_JOINED = _cues(" one"), lazy(r"^[A-Za-z]+(?:_[A-Za-z0-9]+)+$")
 _SERVICE_CUES = _cues("icloud", "apple id", "gmail", "hotmail", "yahoo", "proton", "netflix", "spotify",
                       "disney", "hulu", "prime video", "amazon", "paypal", "ebay", "dropbox", "plex", "onedrive",
@@ -637,13 +640,13 @@ _PERIPHRASIS_CUES, _PERIPHRASIS_DOES = _cues("word", "type", "enter", "say"), _c
 # number ("it's Windows11 for the new laptop")
 _ITS_FOR = lazy(r"(?<![\w'])(?:it'?s|it’s|it is)\s+(?P<value>[^\s,;]{8,64}?)[.,]?\s+(?:for|on)\s+(?:the |my |our |his |her )?\w",
                 re.IGNORECASE)
-_ITS_CUES, _MODEL_NUMBER = _cues("it"), lazy(r"^[A-Za-z]+\d{1,2}$|^\d")
+_ITS_CUES, _MODEL_NUMBER = _cues("it's", "its ", "it is", "it’s"), lazy(r"^[A-Za-z]+\d{1,2}$|^\d")
 # a family's safe word, which whoever picks the children up must know: a password ("our safe
 # word for strangers picking up the kids is pineapple") — not a game's ("the safe word for
 # the tickle game is "pineapple" and it means stop")
 _SAFE_WORD = lazy(r"(?<![\w'])(?:safe ?word|family (?:password|code ?word))\b(?P<who>[^.;\n]{0,60}?)"
                   r"(?:\s(?:is|was)\s+|\s*:\s*)[\"'“‘]?(?P<value>[^\s,;\"'”’]{3,64})", re.IGNORECASE)
-_SAFE_WORD_CUES, _SAFE_WORD_WHO = _cues("safe word", "safeword", "family "), _cues("stranger", "pick", "collect", "fetch")
+_SAFE_WORD_CUES, _SAFE_WORD_WHO = _cues("safe word", "safeword", "family password", "family code"), _cues("stranger", "pick", "collect", "fetch")
 _PICKS_UP = lazy(r"\b(?:strangers?|pick(?:s|ing|ed)?\b(?: \w+){0,2} up|collect(?:s|ing|ed)?|fetch(?:es|ing|ed)?)\b",
                  re.IGNORECASE)
 # an XML element whose name says it holds a secret: "<password>x</password>", "<apiKey>x</apiKey>"
@@ -694,7 +697,7 @@ _USER_SECRET_CUES = _cues("secret")
 _KEY_GIVEN = lazy(r"(?<![\w'])(?:local[_ -]?key|device[_ -]?key|encryption[_ -]?key|aes[_ -]?key|network[_ -]?key|"
                   r"api[_ -]?key|secret[_ -]?key|pre-?shared[_ -]?key|psk)\b[^:\n]{0,40}?:[ \t]*(?P<value>\S{12,64})(?!\S)",
                   re.IGNORECASE)
-_KEY_GIVEN_CUES = _cues("key", "psk")
+_KEY_GIVEN_CUES = _cues("local", "device", "encryption", "aes", "network", "api", "secret", "shared", "psk")
 
 # Payment cards: 13-19 digits, whole or in the groups cards print, with a card's prefix and
 # a valid Luhn check digit; a random 16-digit number passes Luhn one time in ten.
@@ -2045,7 +2048,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         value = match.group("value").rstrip(".!?)")
         if _password_shaped(value) and _classes(value) >= 3:
             add(match.start("value"), match.start("value") + len(value), "password")
-    for match in _find(_ONE_SAID, text, held, _ONE_CUES):
+    for match in _find(_ONE_SAID, text, held, _ONE_CUES, _ONE_ACCOUNT_CUES):
         name = match.lastgroup if match.group("before") is None else "before"
         value = match.group(name).rstrip(".!?)")
         # "Kilowatt_Karen": words joined are a password where an account's "one" is given
