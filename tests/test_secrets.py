@@ -371,7 +371,6 @@ def test_clause_rule_leaves_look_alikes(text):
     assert looks_secret(text) is None
 
 
-
 # the twelfth round: each widened kind, and what stresses it without being a secret
 TWELFTH_ROUND_TAKES = [
     # a lock or a phone's unlock, a code given after a verb (three digits are enough)
@@ -418,8 +417,6 @@ TWELFTH_ROUND_LEAVES = [
     "psst, the password thing is sorted",
     "cat /etc/passwd shows the users",
 ]
-
-
 
 
 # the thirteenth round: each widened kind, and what stresses it without being a secret
@@ -578,17 +575,6 @@ TWENTIETH_ROUND_LEAVES = [
 ]
 
 
-@pytest.mark.parametrize("text, value", NINETEENTH_ROUND_TAKES + TWENTIETH_ROUND_TAKES + TWENTY_FIRST_ROUND_TAKES)
-def test_rounds_nineteen_to_twenty_one_take_the_value(text, value):
-    out, count = redact(text)
-    assert count >= 1 and value not in out, out
-
-
-@pytest.mark.parametrize("text", NINETEENTH_ROUND_LEAVES + TWENTIETH_ROUND_LEAVES + TWENTY_FIRST_ROUND_LEAVES)
-def test_rounds_nineteen_to_twenty_one_leave_look_alikes(text):
-    assert looks_secret(text) is None, redact(text)
-
-
 # the twenty-fourth round: a password of one plain word where a password word gives it, the
 # word that gets someone in, a family's safe word for whoever fetches the children, "it's X
 # for Y", "u/ p/" shorthand, and the dots of an unlock pattern
@@ -653,36 +639,20 @@ TWENTY_SIXTH_ROUND_LEAVES = [
 ]
 
 
-@pytest.mark.parametrize("text, value", TWENTY_SIXTH_ROUND_TAKES)
-def test_round_twenty_six_takes_the_value(text, value):
+LATER_ROUNDS_TAKE = (NINETEENTH_ROUND_TAKES + TWENTIETH_ROUND_TAKES + TWENTY_FIRST_ROUND_TAKES
+                     + TWENTY_FOURTH_ROUND_TAKES + TWENTY_FIFTH_ROUND_TAKES + TWENTY_SIXTH_ROUND_TAKES)
+LATER_ROUNDS_LEAVE = (NINETEENTH_ROUND_LEAVES + TWENTIETH_ROUND_LEAVES + TWENTY_FIRST_ROUND_LEAVES
+                      + TWENTY_FOURTH_ROUND_LEAVES + TWENTY_FIFTH_ROUND_LEAVES + TWENTY_SIXTH_ROUND_LEAVES)
+
+
+@pytest.mark.parametrize("text, value", LATER_ROUNDS_TAKE)
+def test_rounds_nineteen_to_twenty_six_take_the_value(text, value):
     out, count = redact(text)
     assert count >= 1 and value not in out, out
 
 
-@pytest.mark.parametrize("text", TWENTY_SIXTH_ROUND_LEAVES)
-def test_round_twenty_six_leaves_look_alikes(text):
-    assert looks_secret(text) is None, redact(text)
-
-
-@pytest.mark.parametrize("text, value", TWENTY_FIFTH_ROUND_TAKES)
-def test_round_twenty_five_takes_the_value(text, value):
-    out, count = redact(text)
-    assert count >= 1 and value not in out, out
-
-
-@pytest.mark.parametrize("text", TWENTY_FIFTH_ROUND_LEAVES)
-def test_round_twenty_five_leaves_look_alikes(text):
-    assert looks_secret(text) is None, redact(text)
-
-
-@pytest.mark.parametrize("text, value", TWENTY_FOURTH_ROUND_TAKES)
-def test_round_twenty_four_takes_the_value(text, value):
-    out, count = redact(text)
-    assert count >= 1 and value not in out, out
-
-
-@pytest.mark.parametrize("text", TWENTY_FOURTH_ROUND_LEAVES)
-def test_round_twenty_four_leaves_look_alikes(text):
+@pytest.mark.parametrize("text", LATER_ROUNDS_LEAVE)
+def test_rounds_nineteen_to_twenty_six_leave_look_alikes(text):
     assert looks_secret(text) is None, redact(text)
 
 
