@@ -16,9 +16,10 @@ from ..contracts.ops import (FILE_OPS, OWNER_ONLY_OPS, CaptureLearning, Forget, 
                              ResolveLearning, Restore, decode_op, op_to_dict)
 from ..home import Home
 from ..util.atomic import SymlinkRefused
+from ..util.clock import now as clock_now
 from . import journal
 from .gate import screen_op, screens_whole
-from .history import HistoryStore, iso, utcnow
+from .history import HistoryStore, iso
 from .journal import Entry
 from .session import LOCK_TIMEOUT_S, write_session  # noqa: F401 - where they used to be
 
@@ -135,8 +136,9 @@ def apply_items(home: Home, store: HistoryStore, items: list[Item], atomic: bool
                 now: datetime | None = None, review=None) -> list[Outcome]:
     """Apply a run of ops (the caller holds the write session). Never raises for a bad op.
     review: the home's review settings (core/review.py); a file op a brain proposed in a
-    reviewed scope is journalled as a candidate instead of applied."""
-    now = now or utcnow()
+    reviewed scope is journalled as a candidate instead of applied. now: the time the stage
+    acts at (util/clock: SHELLDON_NOW pins it, as it pins the brain's "until Friday")."""
+    now = now or clock_now()
     ts = iso(now)
     outcomes: list[Outcome] = []
     pending: list[tuple[Item, object]] = []
@@ -215,7 +217,7 @@ def reject_malformed(store: HistoryStore, turn_id: str, first_seq: int, dropped:
             name = why.partition(": ")[0]
             entry = Entry(turn_id, seq, name if name in OP_NAMES else None, "rejected", f"{MALFORMED}: {why}")
             with store.transaction() as conn:
-                journal.record(conn, entry, why, iso(now or utcnow()))
+                journal.record(conn, entry, why, iso(now or clock_now()))
         entries.append(entry)
     return entries
 

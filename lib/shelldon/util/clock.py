@@ -1,7 +1,8 @@
 """The time a stage acts at: now, or SHELLDON_NOW when a test (or a replay) pins it.
 
 SHELLDON_NOW is an ISO 8601 time with an offset ("2024-05-01T12:00:00Z"); it moves only
-the clock of the stages that ask this module (the dream's gates, prune's ages).
+the clock of the stages that ask this module (the dream's gates, prune's ages, the rules
+brain's dates, the times ingest and apply stamp and check an expiry against).
 """
 import os
 from datetime import datetime, timezone
