@@ -1052,10 +1052,9 @@ _ID_LABELS = frozenset("""
 id no nr # number ref reference order invoice ticket tracking serial model room flight booking seat version v isbn
 cve zimmer modell code called named
 """.split())
-# a lock carried about, whose code follows its name with no verb: "bike lock 4471" (not a door's,
-# a canal's or a screen's lock); a number that names a model is left ("bike lock 2000 series")
-# a lock whose code follows it with no verb: a bike's or a bag's, and a profile's or an app's
-# PIN ("netflix profile lock 2468")
+# a lock carried about, or a profile's or an app's, whose code follows its name with no verb:
+# "bike lock 4471", "netflix profile lock 2468" (not a door's, a canal's or a screen's lock);
+# a number that names a model is left ("bike lock 2000 series")
 _TRAVEL_LOCKS = frozenset("bike bicycle cable chain luggage suitcase tsa profile parental app kids child".split())
 _NAMED_BY_NUMBER = frozenset("model models series edition pack version type range kit set".split())
 # digits between the keys a keypad is pressed with: typed, so given ("building entry #4417*")
@@ -1822,14 +1821,16 @@ _TRANSLATED = lazy(r"\b(?:word|term|name|translation|slang|short|abbreviation|ge
 
 
 def _a_lone_word(text: str, start: int, value: str) -> bool:
-    """Whether value, standing at start in text, is a password of one word: a name or a made-up
-    word of five letters or more that ends its clause, not a word prose says about a password
-    (an adjective, a participle, an abstract noun: "weak", "printed", "politeness")."""
+    """Whether value, standing at start in text, is a password of one word: a name ("Vincent",
+    capitalised mid-sentence for a reason) or a made-up word of five letters or more that ends
+    its clause, not a word prose says about a password (in small letters, an adjective, a
+    participle or an abstract noun by its ending: "weak", "printed", "politeness")."""
     low = value.lower()
-    return (bool(_TITLE_WORD().match(value) or _LOWER_WORD().match(value)) and len(value) >= 5
+    titled = _TITLE_WORD().match(value) is not None
+    return ((titled or _LOWER_WORD().match(value) is not None) and len(value) >= 5
             and low not in _PROSE_WORDS and low not in _FUNCTION_WORDS and low not in _SAID_ABOUT
             and low not in _SAID_OF_PASSWORD and low not in _PASSWORD_QUALITIES
-            and not low.endswith(_NOT_A_NAME_ENDINGS)
+            and (titled or not low.endswith(_NOT_A_NAME_ENDINGS))
             and _WORD_ENDS().match(text, start + len(value)) is not None)
 
 
