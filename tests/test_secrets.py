@@ -582,6 +582,7 @@ TWENTY_FOURTH_ROUND_TAKES = [
     ("the router pw: ilovemycat", "ilovemycat"),
     ("new pw bluebottle, same as the old one otherwise", "bluebottle"),
     ("the password for the shed laptop is gooseberry", "gooseberry"),
+    ("the password for the office is Vincent", "Vincent"),   # a name, whatever its ending
     ("the word to get through the side gate is periwinkle", "periwinkle"),
     ('the safe word for anyone collecting Noor from school is "bluebird"', "bluebird"),
     ("it's Maple4471 for the insurance site", "Maple4471"),
