@@ -14,7 +14,8 @@ and how a corpus file is read.
              during the twentieth, heldout23 during the twenty-first, heldout24 and
              heldout25 both during the twenty-second, heldout26 during the twenty-third,
              heldout27 during the twenty-fourth, heldout28 during the twenty-fifth,
-             heldout29 during the twenty-sixth —
+             heldout29 during the twenty-sixth, heldout30 and heldout31 both during the
+             twenty-seventh (heldout31 sized and worded as the first outside attack's) —
              and measured once: that round's
              clean figure (docs/RELIABILITY.md). Each but those still UNREAD (below) was
              then read by kind before the next round: its misses named the kinds the
@@ -30,7 +31,7 @@ CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
 SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
           "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
           "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24",
-          "heldout25", "heldout26", "heldout27", "heldout28", "heldout29")
+          "heldout25", "heldout26", "heldout27", "heldout28", "heldout29", "heldout30", "heldout31")
 # Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
 # about.md lines, mostly in the third person about the owner), each written blind like a
 # held-out split: what the standing-instruction gate must store. (first measure, refused)
@@ -49,12 +50,28 @@ NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7)
          "notes26": ("first measured, after the twenty-third round", 0),
          "notes27": ("first measured, after the twenty-fourth round", 2),
          "notes28": ("first measured, after the twenty-fifth round", 3),
-         "notes29": ("first measured, after the twenty-sixth round", 0)}
+         "notes29": ("first measured, after the twenty-sixth round", 0),
+         "notes30": ("first measured, after the twenty-seventh round", 4)}
 # Corpora measured but not yet read: no round tunes a rule on them, and the learned model
 # (bench/train_instruction_model.py) never trains on them.
-UNREAD = ("heldout29", "notes29")
+UNREAD = ("heldout30", "heldout31", "notes30")
 READ = tuple(split for split in SPLITS if split not in UNREAD)
 READ_NOTES = tuple(notes for notes in NOTES if notes not in UNREAD)
+
+
+OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
+
+
+def unmarked(line: str) -> tuple[str, list[tuple[int, int]]]:
+    """"pin ⟦4471⟧" → ("pin 4471", [(4, 8)]): a secrets line's text and where each value is."""
+    text, values, rest = "", [], line
+    while OPEN in rest:
+        before, _, after = rest.partition(OPEN)
+        value, _, rest = after.partition(CLOSE)
+        text += before
+        values.append((len(text), len(text) + len(value)))
+        text += value
+    return text + rest, values
 
 
 def lines(path: str) -> list[str]:
@@ -100,4 +117,6 @@ EARLIER = {
     "heldout27": _measured("first measured, after the twenty-fourth round", (9, 1), (11, 0)),
     "heldout28": _measured("first measured, after the twenty-fifth round", (7, 3), (15, 4)),
     "heldout29": _measured("first measured, after the twenty-sixth round", (11, 1), (14, 1)),
+    "heldout30": _measured("first measured, after the twenty-seventh round", (6, 1), (11, 5)),
+    "heldout31": _measured("first measured, after the twenty-seventh round", (2, 1), (1, 1)),
 }

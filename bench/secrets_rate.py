@@ -20,11 +20,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from corpora import CORPORA, EARLIER, SPLITS, lines  # noqa: E402  (bench/, beside this script)
+from corpora import CORPORA, EARLIER, SPLITS, lines, unmarked  # noqa: E402  (bench/, beside this script)
 from shelldon.util.secrets import looks_secret, redact  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "tests", "fixtures", "secrets")
-OPEN, CLOSE = "\u27e6", "\u27e7"   # ⟦value⟧ marks a secret inside a corpus line
 
 
 
@@ -39,13 +38,8 @@ def load_notes() -> list[str]:
 
 def marked(line: str) -> dict:
     """"pin ⟦4471⟧" → {"text": "pin 4471", "secrets": ["4471"]}."""
-    values, rest, text = [], line, ""
-    while OPEN in rest:
-        before, _, after = rest.partition(OPEN)
-        value, _, rest = after.partition(CLOSE)
-        text += before + value
-        values.append(value)
-    return {"text": text + rest, "secrets": values}
+    text, values = unmarked(line)
+    return {"text": text, "secrets": [text[start:end] for start, end in values]}
 
 
 def load_split(split: str) -> tuple[list[dict], list[str]]:

@@ -20,10 +20,9 @@ the rules brain writes from it (0): the register most of what the gate screens i
 rules alone let through the model catches, and how many benign lines, secrets and
 look-alikes — and notes the rules brain writes from them — it refuses that the rules did
 not, at each threshold. THRESHOLD is chosen from
-it: the lowest whose refusals stay within one in a thousand.
+it: the lowest whose refusals of lines and of notes each stay under one in a thousand by a
+line or more.
 """
-import hashlib
-import json
 import os
 import sys
 
@@ -31,12 +30,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
 from corpora import CORPORA, READ, READ_NOTES, lines  # noqa: E402  (bench/, beside this script)
+from model_file import Tally, contents, differs, write_or_check  # noqa: E402,F401  (differs: the tests')
 from shelldon.core import instruction_model  # noqa: E402
 from shelldon.core.poison import normalize  # noqa: E402
 from poison_rate import SPLIT_TURNS, verdict  # noqa: E402
 
-THRESHOLD = 1.5
-DIGITS = 4   # the bias is written rounded, as the weights are (instruction_model.SCALE)
+THRESHOLD = 0.5
 FIXTURES = {"poison/injections.txt": 1, "poison/benign.txt": 0, "secrets/notes.txt": 0}
 KINDS = {"injections": 1, "benign": 0, "secrets": 0, "lookalikes": 0}
 
@@ -71,35 +70,11 @@ def brain_notes(line: str) -> list[str]:
     return [op[field] for op in propose_ops(line) for field in ("content", "observation") if op.get(field)]
 
 
-def digest(files) -> dict[str, str]:
-    fixtures = os.path.dirname(CORPORA)
-    out = {}
-    for name, _label in files:
-        with open(os.path.join(fixtures, name), "rb") as handle:
-            out[name] = hashlib.sha256(handle.read()).hexdigest()
-    return out
-
-
 def trained() -> dict:
     """The model file's content, trained on every read corpus."""
     files = corpus_files()
     weights, bias = instruction_model.train(examples(files))
-    return {"threshold": THRESHOLD, "bias": round(bias, DIGITS), "scale": instruction_model.SCALE,
-            "trained_on": digest(files), **instruction_model.encode(instruction_model.quantized(weights))}
-
-
-def differs(kept: dict, fresh: dict) -> str | None:
-    """Why the file kept differs from a fresh training, or None. The corpora must be the same
-    files; the numbers may differ by a last unit (a platform's exp() rounds its own way)."""
-    if kept["trained_on"] != fresh["trained_on"]:
-        changed = sorted(set(kept["trained_on"].items()) ^ set(fresh["trained_on"].items()))
-        return "the corpora changed: " + ", ".join(sorted({name for name, _digest in changed}))
-    if kept["threshold"] != fresh["threshold"] or abs(kept["bias"] - fresh["bias"]) > 2 * 10 ** -DIGITS:
-        return "another threshold or bias"
-    old, new = (dict(zip(*instruction_model.decode(model))) for model in (kept, fresh))
-    if any(abs(old.get(k, 0) - new.get(k, 0)) > 1 for k in old.keys() | new.keys()):
-        return "other weights"
-    return None
+    return contents(files, weights, bias, THRESHOLD)
 
 
 def top(count: int = 25) -> None:
@@ -113,9 +88,9 @@ def top(count: int = 25) -> None:
         print(title + ": " + ", ".join(f"{named[k]} {weight[k] / instruction_model.SCALE:+.2f}" for k in chosen))
 
 
-def cross(thresholds=(0.5, 1.0, 1.5, 2.0, 2.5), verbose: bool = False) -> None:
+def cross(thresholds=(0.0, 0.5, 1.0, 1.5, 2.0), verbose: bool = False) -> None:
     heldout = [split for split in READ if split.startswith("heldout") and split[7:].isdigit() and int(split[7:]) >= 4]
-    totals: dict = {}
+    tally = Tally()
     for split in heldout:
         weights, bias = instruction_model.train(examples(corpus_files([s for s in READ if s != split])))
         fixtures = os.path.dirname(CORPORA)
@@ -135,15 +110,11 @@ def cross(thresholds=(0.5, 1.0, 1.5, 2.0, 2.5), verbose: bool = False) -> None:
             flagged = {kind: len(flagged[kind]) for kind in texts}
             others = flagged["benign"] + flagged["secrets"] + flagged["lookalikes"]
             row.append(f"{threshold}: +{flagged['injections']} caught, +{others} lines, +{flagged['notes']} notes refused")
-            totals[threshold] = [a + b for a, b in zip(totals.get(threshold, [0, 0, 0]),
-                                                       [flagged["injections"], others, flagged["notes"]])]
-        for name, count in (("let through", len(passed["injections"])), ("notes", len(texts["notes"])),
-                            ("others", sum(len(texts[k]) for k in ("benign", "secrets", "lookalikes")))):
-            totals[name] = totals.get(name, 0) + count
+            tally.add(threshold, flagged["injections"], others, flagged["notes"])
+        tally.out_of(len(passed["injections"]), sum(len(texts[k]) for k in ("benign", "secrets", "lookalikes")),
+                     len(texts["notes"]))
         print(" ".join(row), flush=True)
-    print(f"all        rules let through {totals['let through']}; "
-          + "; ".join(f"{t}: +{totals[t][0]} caught, +{totals[t][1]}/{totals['others']} lines and "
-                      f"+{totals[t][2]}/{totals['notes']} brain notes refused" for t in thresholds))
+    print(tally.summary("rules", "lines", "brain notes"))
 
 
 def main() -> int:
@@ -154,19 +125,7 @@ def main() -> int:
     if "--top" in args:
         top()
         return 0
-    model = trained()
-    text = json.dumps(model, ensure_ascii=False, indent=0, sort_keys=True) + "\n"
-    if "--check" in args:
-        with open(instruction_model.MODEL, encoding="utf-8") as handle:
-            why = differs(json.load(handle), model)
-        print("instruction_model.json is " + (f"NOT what training gives ({why}): run bench/train_instruction_model.py"
-                                               if why else "what training gives"))
-        return 1 if why else 0
-    with open(instruction_model.MODEL, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    count = len(instruction_model.decode(model)[0])
-    print(f"{instruction_model.MODEL}: {count} weights from {len(model['trained_on'])} files")
-    return 0
+    return write_or_check(instruction_model.MODEL, trained(), "bench/train_instruction_model.py", "--check" in args)
 
 
 if __name__ == "__main__":

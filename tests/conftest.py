@@ -65,6 +65,16 @@ def db_rows(home: Path, sql: str, params=()):
         conn.close()
 
 
+def checked_model_file(trainer: str, model: str) -> dict:
+    """Run bench/<trainer> --check (it fails when a corpus changed and the file was not
+    trained again) and return the model file's content."""
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / trainer), "--check"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    with open(model, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
 def ops_lines(*ops) -> str:
     return "".join((op if isinstance(op, str) else json.dumps(op)) + "\n" for op in ops)
 

@@ -1,12 +1,10 @@
 """core/instruction_model.py: the learned third net of the standing-instruction gate, and
 bench/train_instruction_model.py, which trains it on the corpora the project has read."""
-import json
-import subprocess
 import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, checked_model_file
 from shelldon.core import instruction_model
 from shelldon.core.poison import normalize, standing_instruction
 
@@ -23,11 +21,7 @@ def learned(text: str) -> bool:
 def test_the_file_is_what_training_on_the_read_corpora_gives():
     """A corpus line added or changed without training again fails here (and the file
     never holds a split still unread)."""
-    run = subprocess.run([sys.executable, str(ROOT / "bench" / "train_instruction_model.py"), "--check"],
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stdout + run.stderr
-    with open(instruction_model.MODEL, encoding="utf-8") as handle:
-        trained_on = json.load(handle)["trained_on"]
+    trained_on = checked_model_file("train_instruction_model.py", instruction_model.MODEL)["trained_on"]
     assert not [name for name in trained_on if any(f"/{split}_" in name for split in UNREAD)]
     assert {f"gates/{split}_injections.txt" for split in READ} <= set(trained_on)
 

@@ -5,6 +5,7 @@ import sys
 import pytest
 
 from conftest import ROOT
+from shelldon.util import linear_model, secret_model
 from shelldon.util.secrets import looks_secret, redact, redact_obj, shannon_entropy
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -12,13 +13,13 @@ import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
-                          "heldout7": 4, "heldout8": 3,
-                          "heldout9": 1, "heldout10": 2, "heldout11": 0, "heldout12": 0, "heldout13": 0,
-                          "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 3, "heldout18": 0, "heldout19": 0,
+                          "heldout7": 3, "heldout8": 1,
+                          "heldout9": 1, "heldout10": 1, "heldout11": 0, "heldout12": 0, "heldout13": 0,
+                          "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 2, "heldout18": 0, "heldout19": 0,
                           "heldout20": 0, "heldout21": 2, "heldout22": 0,
                           "heldout23": 0, "heldout24": 0, "heldout25": 1,
-                          "heldout26": 0, "heldout27": 1, "heldout28": 1,
-                          "heldout29": 11}
+                          "heldout26": 0, "heldout27": 1, "heldout28": 0,
+                          "heldout29": 7, "heldout30": 6, "heldout31": 2}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -652,9 +653,23 @@ def test_rounds_nineteen_to_twenty_six_take_the_value(text, value):
     assert count >= 1 and value not in out, out
 
 
-@pytest.mark.parametrize("text", LATER_ROUNDS_LEAVE)
+# Left by the patterns, taken by the learned model (util/secret_model.py): its cost, which
+# docs/RELIABILITY.md reports beside what it catches. Strict: a model that stops taking one
+# passes here and must be moved out.
+TAKEN_BY_THE_MODEL = pytest.mark.xfail(strict=True, reason="the learned model takes it: docs/RELIABILITY.md")
+LEARNED_COST = {"schedule: alarm 0645, breakfast 0700, bus 0730", "it's Windows11 for the new laptop"}
+
+
+@pytest.mark.parametrize("text", [pytest.param(t, marks=TAKEN_BY_THE_MODEL) if t in LEARNED_COST else t
+                                  for t in LATER_ROUNDS_LEAVE])
 def test_rounds_nineteen_to_twenty_six_leave_look_alikes(text):
     assert looks_secret(text) is None, redact(text)
+
+
+@pytest.mark.parametrize("text", sorted(LEARNED_COST))
+def test_the_patterns_alone_leave_what_the_model_takes(text):
+    with secret_model.using(linear_model.OFF):
+        assert looks_secret(text) is None, redact(text)
 
 
 # -- the lexicon: credential words in more languages (util/secrets.py, _LEX_* tables) --------

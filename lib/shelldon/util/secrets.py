@@ -168,6 +168,11 @@ Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
   is a store's id).
 - Digits alone (phone numbers, dates, amounts) are never a token: a token needs letters
   and digits.
+- learned          last, a word the patterns left that the learned model (secret_model.py)
+                   takes for a value, weighing its shape and the words around it: a
+                   keypad's "7749 then hash", "bitwarden master is Correct-Nurse-Owl-7"; a
+                   run of such words is one value. It adds spans, never moves one the
+                   patterns found.
 A marker is never mistaken for a secret, so redact() is idempotent.
 """
 import bisect
@@ -175,6 +180,7 @@ import itertools
 import math
 import re
 
+from . import secret_model
 from .lazyre import Cues, lazy
 from .skeleton import skeleton
 
@@ -1965,6 +1971,20 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             return
         found[left:right] = [(start, end, kind)]
 
+    def with_learned() -> list[tuple[int, int, str]]:
+        # what the patterns found stands; the model adds the words they left, but not a
+        # shape the patterns judge by rules of their own
+        cards = None
+        for start, end in secret_model.spans(text):
+            at = bisect.bisect_left(found, (end,))
+            if (at and found[at - 1][1] > start) or _NOT_LEARNED().search(text[start:end]):
+                continue
+            if cards is None:
+                cards = [m.span() for m in _CARD().finditer(text)] if sum(map(str.isdigit, text)) >= 13 else []
+            if not any(s <= start and end <= e for s, e in cards):
+                found.insert(at, (start, end, "learned"))
+        return sorted(span for span in found if span[2])
+
     lower = text.lower()
     held = _CUES.held(lower)
     longest = max(map(len, text.split()), default=0)   # the longest run without a space
@@ -2177,7 +2197,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         if _classes(match.group("value")) >= 2 and any(c.isdigit() for c in match.group("value")):
             add(match.start("value"), match.end("value"), "token")
     if longest < 20:
-        return sorted(span for span in found if span[2])   # no run long enough to be random
+        return with_learned()   # no run long enough to be random
     url_matches = list(_URL().finditer(text))
     for match in url_matches:
         if "hook" in match.group().lower() or "/key/" in match.group():
@@ -2194,17 +2214,31 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             continue
         if _looks_random(match.group()) and not text[max(0, start - 7):start].upper().endswith(_FINGERPRINTS):
             add(start, match.end(), "token")
-    return sorted(span for span in found if span[2])
+    return with_learned()
+
+
+# What the learned model may not take, whatever its score: a date, a time or a version; a
+# name given a value (NAME=value: the assignment patterns judge it), an e-mail, a path, a URL or
+# a domain; and (above) a group of a card's digits, which the card rule judges by Luhn.
+_NOT_LEARNED = lazy(r"^(?:\d{1,4}([-/.])\d{1,2}\1\d{1,4}|\d{1,2}[:h]\d{2}|v?\d+(?:\.\d+)+)$|[=@/]|://|^www\.|\.[A-Za-z]{2,4}$")
+
+
+def _judged(text: str) -> tuple[str, list[tuple[int, int, str]]]:
+    """(the form of text that is judged, its secrets' spans): its folded form when that
+    holds a secret (a key hidden in full-width characters, "p a s s w o r d: x"), else text."""
+    folded = skeleton(text)
+    if folded != text:
+        spans = _spans(folded)
+        if spans:
+            return folded, spans
+    return text, _spans(text)
 
 
 def redact(text: str) -> tuple[str, int]:
     """Replace every secret-shaped string by "[redacted:<kind>]"; returns (text, how many)."""
     if not text:
         return text, 0
-    folded = skeleton(text)
-    if folded != text and _spans(folded):
-        text = folded  # a key hidden in full-width characters: redact the folded form
-    spans = _spans(text)
+    text, spans = _judged(text)
     if not spans:
         return text, 0
     out, last = [], 0
@@ -2249,7 +2283,7 @@ def looks_secret(text: str) -> str | None:
     """The kind of the first secret-shaped string in text, or None."""
     if not text:
         return None
-    spans = _spans(text) or _spans(skeleton(text))
+    spans = _judged(text)[1]
     return spans[0][2] if spans else None
 
 
