@@ -29,8 +29,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from corpora import CORPORA, READ, READ_NOTES, lines  # noqa: E402  (bench/, beside this script)
-from model_file import Tally, contents, differs, write_or_check  # noqa: E402,F401  (differs: the tests')
+from corpora import READ, READ_NOTES, lines  # noqa: E402  (bench/, beside this script)
+from model_file import FIXTURES as FIXTURE_DIR, Tally, contents, differs, write_or_check  # noqa: E402,F401  (differs: the tests')
 from shelldon.core import instruction_model  # noqa: E402
 from shelldon.core.poison import normalize  # noqa: E402
 from poison_rate import SPLIT_TURNS, verdict  # noqa: E402
@@ -54,10 +54,9 @@ def examples(files) -> list[tuple[str, int]]:
     """(normalised text, label) of every line of files; and, for every line labelled 0, the
     text of each op the rules brain proposes for it, labelled 0 too: what the gate screens
     most is a note in that register ("The owner talks about …"), not the owner's words."""
-    fixtures = os.path.dirname(CORPORA)
     out = []
     for name, label in files:
-        for line in lines(os.path.join(fixtures, name)):
+        for line in lines(os.path.join(FIXTURE_DIR, name)):
             out.append((normalize(_text(line)), label))
             if not label:
                 out += [(normalize(text), 0) for text in brain_notes(_text(line))]
@@ -93,10 +92,9 @@ def cross(thresholds=(0.0, 0.5, 1.0, 1.5, 2.0), verbose: bool = False) -> None:
     tally = Tally()
     for split in heldout:
         weights, bias = instruction_model.train(examples(corpus_files([s for s in READ if s != split])))
-        fixtures = os.path.dirname(CORPORA)
         # as the gate reads them: a split injection as its two turns, a secret without its marks
         texts = {kind: [line if kind == "injections" else _text(line)
-                        for line in lines(os.path.join(fixtures, f"gates/{split}_{kind}.txt"))] for kind in KINDS}
+                        for line in lines(os.path.join(FIXTURE_DIR, f"gates/{split}_{kind}.txt"))] for kind in KINDS}
         texts["notes"] = [note for kind in ("benign", "secrets", "lookalikes") for line in texts[kind]
                           for note in brain_notes(line)]
         with instruction_model.using(instruction_model.OFF):

@@ -25,6 +25,7 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 
 from corpora import CORPORA, READ, READ_NOTES, lines, unmarked  # noqa: E402  (bench/, beside this script)
 from model_file import FIXTURES, Tally, contents, write_or_check  # noqa: E402
+from poison_rate import SPLIT_TURNS  # noqa: E402
 from secrets_rate import stored  # noqa: E402
 from shelldon.util import linear_model, secret_model  # noqa: E402
 from shelldon.util.secrets import looks_secret  # noqa: E402
@@ -46,7 +47,7 @@ def examples(files) -> list[tuple[list[str], int]]:
     out = []
     for name, marked in files:
         for line in lines(os.path.join(FIXTURES, name)):
-            text, values = unmarked(line) if marked else (line.replace(" ||| ", ", "), [])
+            text, values = unmarked(line) if marked else (line.replace(SPLIT_TURNS, ", "), [])
             out += secret_model.labelled(text, values)
     return out
 

@@ -1971,17 +1971,16 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             return
         found[left:right] = [(start, end, kind)]
 
+    card_runs: list[tuple[int, int]] = []   # every card-shaped run, filled below
+
     def with_learned() -> list[tuple[int, int, str]]:
         # what the patterns found stands; the model adds the words they left, but not a
         # shape the patterns judge by rules of their own
-        cards = None
         for start, end in secret_model.spans(text):
             at = bisect.bisect_left(found, (end,))
             if (at and found[at - 1][1] > start) or _NOT_LEARNED().search(text[start:end]):
                 continue
-            if cards is None:
-                cards = [m.span() for m in _CARD().finditer(text)] if sum(map(str.isdigit, text)) >= 13 else []
-            if not any(s <= start and end <= e for s, e in cards):
+            if not any(s <= start and end <= e for s, e in card_runs):
                 found.insert(at, (start, end, "learned"))
         return sorted(span for span in found if span[2])
 
@@ -2187,6 +2186,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         add(start, end, kind)
     cards = () if sum(map(str.isdigit, text)) < 13 else _CARD().finditer(text)
     for match in cards:
+        card_runs.append(match.span())   # Luhn's or not: a card's digits are the card rule's
         if _is_card(match.group()):
             add(match.start(), match.end(), "card")
             after = _AFTER_CARD().match(text, match.end())
