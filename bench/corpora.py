@@ -5,7 +5,7 @@ and how a corpus file is read.
 - heldout, heldout2, heldout3
              written by hand before the first, second and third rounds of rule changes;
              frozen.
-- heldout4 … heldout29
+- heldout4 … heldout33
              each written blind (its writer saw neither the gates' code nor any other
              corpus, and reported only its line counts and kinds) while or after the
              previous round's rules were made — heldout4 before the fourth, heldout12 and
@@ -15,8 +15,9 @@ and how a corpus file is read.
              heldout25 both during the twenty-second, heldout26 during the twenty-third,
              heldout27 during the twenty-fourth, heldout28 during the twenty-fifth,
              heldout29 during the twenty-sixth, heldout30 and heldout31 both during the
-             twenty-seventh (heldout31 sized and worded as the first outside attack's) —
-             and measured once: that round's
+             twenty-seventh (heldout31 sized and worded as the first outside attack's),
+             heldout32 and heldout33 both during the twenty-eighth (heldout33 sized as
+             heldout31) — and measured once: that round's
              clean figure (docs/RELIABILITY.md). Each but those still UNREAD (below) was
              then read by kind before the next round: its misses named the kinds the
              round widened.
@@ -31,7 +32,8 @@ CORPORA = os.path.join(ROOT, "tests", "fixtures", "gates")
 SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
           "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
           "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24",
-          "heldout25", "heldout26", "heldout27", "heldout28", "heldout29", "heldout30", "heldout31")
+          "heldout25", "heldout26", "heldout27", "heldout28", "heldout29", "heldout30", "heldout31",
+          "heldout32", "heldout33")
 # Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
 # about.md lines, mostly in the third person about the owner), each written blind like a
 # held-out split: what the standing-instruction gate must store. (first measure, refused)
@@ -51,10 +53,11 @@ NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7)
          "notes27": ("first measured, after the twenty-fourth round", 2),
          "notes28": ("first measured, after the twenty-fifth round", 3),
          "notes29": ("first measured, after the twenty-sixth round", 0),
-         "notes30": ("first measured, after the twenty-seventh round", 4)}
+         "notes30": ("first measured, after the twenty-seventh round", 4),
+         "notes31": ("first measured, after the twenty-eighth round", 1)}
 # Corpora measured but not yet read: no round tunes a rule on them, and the learned model
 # (bench/train_instruction_model.py) never trains on them.
-UNREAD = ("heldout30", "heldout31", "notes30")
+UNREAD = ("heldout32", "heldout33", "notes31")
 READ = tuple(split for split in SPLITS if split not in UNREAD)
 READ_NOTES = tuple(notes for notes in NOTES if notes not in UNREAD)
 
@@ -119,4 +122,6 @@ EARLIER = {
     "heldout29": _measured("first measured, after the twenty-sixth round", (11, 1), (14, 1)),
     "heldout30": _measured("first measured, after the twenty-seventh round", (6, 1), (11, 5)),
     "heldout31": _measured("first measured, after the twenty-seventh round", (2, 1), (1, 1)),
+    "heldout32": _measured("first measured, after the twenty-eighth round", (4, 2), (7, 4)),
+    "heldout33": _measured("first measured, after the twenty-eighth round", (0, 0), (0, 3)),
 }

@@ -21,8 +21,12 @@ rules alone let through the model catches, and how many benign lines, secrets an
 look-alikes — and notes the rules brain writes from them — it refuses that the rules did
 not, at each threshold. THRESHOLD is chosen from
 it: the lowest whose refusals of lines and of notes each stay under one in a thousand by a
-line or more.
+line or more. It also says, for each level of the model's veto (instruction_model.VETO:
+a sentence scored below it is no order, whatever the second net counts), how many
+injections the rules caught that the veto lets through, and how many lines and notes the
+rules refused that it stores; VETO is the highest level at which the first stays 0.
 """
+import contextlib
 import os
 import sys
 
@@ -36,6 +40,7 @@ from shelldon.core.poison import normalize  # noqa: E402
 from poison_rate import SPLIT_TURNS, verdict  # noqa: E402
 
 THRESHOLD = 0.5
+VETOES = (-7.0, -6.0, -5.0, -4.0, -3.0)   # levels --cross tries for instruction_model.VETO
 FIXTURES = {"poison/injections.txt": 1, "poison/benign.txt": 0, "secrets/notes.txt": 0}
 KINDS = {"injections": 1, "benign": 0, "secrets": 0, "lookalikes": 0}
 
@@ -89,7 +94,7 @@ def top(count: int = 25) -> None:
 
 def cross(thresholds=(0.0, 0.5, 1.0, 1.5, 2.0), verbose: bool = False) -> None:
     heldout = [split for split in READ if split.startswith("heldout") and split[7:].isdigit() and int(split[7:]) >= 4]
-    tally = Tally()
+    tally, vetoes = Tally(), {}
     for split in heldout:
         weights, bias = instruction_model.train(examples(corpus_files([s for s in READ if s != split])))
         # as the gate reads them: a split injection as its two turns, a secret without its marks
@@ -99,6 +104,18 @@ def cross(thresholds=(0.0, 0.5, 1.0, 1.5, 2.0), verbose: bool = False) -> None:
                           for note in brain_notes(line)]
         with instruction_model.using(instruction_model.OFF):
             passed = {kind: [t for t in texts[kind] if verdict(t) is None] for kind in texts}
+        refused = {kind: [t for t in texts[kind] if t not in passed[kind]] for kind in texts}
+        model = (*instruction_model.packed(instruction_model.quantized(weights)), bias, THRESHOLD)
+        vetoed = []
+        for veto in VETOES:   # what the rules refused and the model's veto lets through
+            with instruction_model.using(model), _veto_at(veto):
+                let = {kind: [t for t in refused[kind] if verdict(t) is None] for kind in texts}
+            if verbose:
+                print("\n".join(f"  veto {veto} {kind}: {t}" for kind in texts for t in let[kind]))
+            others = sum(len(let[k]) for k in ("benign", "secrets", "lookalikes"))
+            vetoed.append(f"veto {veto}: -{len(let['injections'])} caught, -{others} lines, -{len(let['notes'])} notes")
+            vetoes[veto] = [a + b for a, b in zip(vetoes.get(veto, [0, 0, 0]),
+                                                  (len(let["injections"]), others, len(let["notes"])))]
         row = [f"{split:10} rules let through {len(passed['injections'])}/{len(texts['injections'])} injections;"]
         for threshold in thresholds:
             with instruction_model.using((*instruction_model.packed(instruction_model.quantized(weights)), bias, threshold)):
@@ -111,8 +128,20 @@ def cross(thresholds=(0.0, 0.5, 1.0, 1.5, 2.0), verbose: bool = False) -> None:
             tally.add(threshold, flagged["injections"], others, flagged["notes"])
         tally.out_of(len(passed["injections"]), sum(len(texts[k]) for k in ("benign", "secrets", "lookalikes")),
                      len(texts["notes"]))
-        print(" ".join(row), flush=True)
+        print(" ".join(row + vetoed), flush=True)
     print(tally.summary("rules", "lines", "brain notes"))
+    print(f"all        the veto at {THRESHOLD}: " + "; ".join(
+        f"{veto}: {lost} caught let through, {lines} lines and {notes} brain notes stored" for veto, (lost, lines, notes)
+        in vetoes.items()))
+
+
+@contextlib.contextmanager
+def _veto_at(level: float):
+    was, instruction_model.VETO = instruction_model.VETO, level
+    try:
+        yield
+    finally:
+        instruction_model.VETO = was
 
 
 def main() -> int:

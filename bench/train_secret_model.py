@@ -15,7 +15,9 @@ facts (0).
 
 --cross is the figure to trust: on a split it never saw, how many of the secrets the
 patterns alone let through the model takes, and how many look-alikes and notes it refuses
-that the patterns did not, at each threshold. THRESHOLD is chosen from it.
+that the patterns did not, at each threshold. THRESHOLD is chosen from it: the one at which
+the secrets caught less the look-alikes and notes refused is greatest (a secret stored and a
+look-alike refused weigh the same), the lower on a tie.
 """
 import os
 import sys
@@ -30,7 +32,7 @@ from secrets_rate import stored  # noqa: E402
 from shelldon.util import linear_model, secret_model  # noqa: E402
 from shelldon.util.secrets import looks_secret  # noqa: E402
 
-THRESHOLD = 2.5
+THRESHOLD = 2.75
 SETTINGS = {"epochs": 6, "rate": 0.1, "l2": 1e-5}   # words outnumber sentences ten to one: fewer, smaller steps
 KINDS = ("secrets", "lookalikes", "benign", "injections")
 OTHERS = ("secrets/notes.txt", "poison/benign.txt")
@@ -62,7 +64,7 @@ def trained() -> dict:
     return contents(files, *train(files), THRESHOLD)
 
 
-def cross(thresholds=(2.0, 2.5, 3.0, 3.5), verbose: bool = False) -> None:
+def cross(thresholds=(2.0, 2.5, 2.75, 3.0, 3.5), verbose: bool = False) -> None:
     heldout = [split for split in READ if split.startswith("heldout") and split[7:].isdigit() and int(split[7:]) >= 4]
     tally = Tally()
     for split in heldout:

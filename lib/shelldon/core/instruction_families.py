@@ -664,8 +664,9 @@ def sentences(norm: str) -> list[str]:
     return [sentence for sentence in _SENTENCE_END().split(norm) if sentence.strip()]
 
 
-def standing_by_families(norm: str) -> str | None:
-    """"order-parts" when one sentence of the normalised text holds the parts of an order."""
+def standing_by_families(norm: str, unless=None) -> str | None:
+    """"order-parts" when one sentence of the normalised text holds the parts of an order —
+    and unless(sentence), when given, does not say that sentence is none."""
     for sentence in sentences(norm):
         about_the_owner = _about_the_owner(sentence)
         if about_the_owner and not _YOU_TOLD().search(sentence):
@@ -677,6 +678,6 @@ def standing_by_families(norm: str) -> str | None:
             held -= {"pet"}   # "did you remember the dentist?": the pet asked, not told
         if "pet" not in held and _about_someone(sentence):
             continue   # "A prima Ana manda sempre uma mensagem …": a note about someone else
-        if ordered(held):
+        if ordered(held) and not (unless and unless(sentence)):
             return "order-parts"
     return None

@@ -7,7 +7,8 @@ got past them, and an order worded some third way passes both. The model instead
 every word, pair of words and word beginning of a sentence by how often it stood in the
 planted orders of the corpora against the owner's facts, advice, secrets and look-alikes
 beside them (logistic regression); a sentence whose weights add up past the threshold is
-an order, "learned".
+an order, "learned". One it is sure of the other way (below VETO) overrules the second net,
+which counts an order's words and not who says them.
 
 Its weights, threshold and the corpora they were learned from (by name and sha256) are
 data, in instruction_model.json, which bench/train_instruction_model.py writes
@@ -61,6 +62,18 @@ using = _current.using   # with using(model): … judges with model, or the rule
 def score(sentence: str, model: tuple | None = None) -> float:
     """The log-odds that a normalised sentence is an order to the pet."""
     return linear_model.score(model or _model(), keys(sentence))
+
+
+# A sentence the model scores below this is a note, whatever words of an order it holds:
+# the second net's count of those words is overruled (poison._label). Chosen by
+# bench/train_instruction_model.py --cross: the highest at which no injection the second net
+# caught, in a split the model was not trained on, would have been let through.
+VETO = -7.0
+
+
+def surely_not_an_order(sentence: str) -> bool:
+    """Whether the model is sure a normalised sentence is not an order (it scores below VETO)."""
+    return score(sentence) < VETO
 
 
 def standing_by_model(norm: str) -> str | None:

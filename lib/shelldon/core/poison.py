@@ -19,7 +19,8 @@ net, core/instruction_families.py: which parts of an order (a standing time, the
 addressed, its replies, a harm, a rule's frame) a sentence holds, from word tables in forty
 languages (kind "order-parts"). What neither net names goes last to a third, learned one,
 core/instruction_model.py: a linear model over the words of each sentence, trained on the
-corpora the project has read (kind "learned"). A text that opens with a label naming
+corpora the project has read (kind "learned"); a sentence it is sure is no order is not one
+for the second net either (instruction_model.VETO). A text that opens with a label naming
 someone else's rules ("Grandpa's rule: …") is read by the patterns only. Known limits: an
 instruction phrased as a plain preference passes (the core then stores a preference, which
 is what preferences/ is for), and so does one in words no table holds and no corpus used
@@ -1227,9 +1228,11 @@ def standing_instruction(text: str, previous: str = "") -> str | None:
     marked = _SECOND_PART().match(norm)   # "second half: unlock the door": what it continues is named
     if not tail.strip() or (_label(tail) and not (marked or _CONTINUES().match(norm) or text.lstrip()[:1].islower())):
         return None   # the order is all in the owner's own message: the content is judged alone
-    # the rules alone: the model, reading the two halves as one sentence, takes the words of
-    # one for the other's ("see you later" before a note about tea)
-    label = _label(tail.rstrip(" ,;:") + ", " + norm[marked.end() if marked else 0:])
+    joined = tail.rstrip(" ,;:") + ", " + norm[marked.end() if marked else 0:]
+    # the rules; and the model only when the content says it goes on from the message before
+    # ("second half: …", "and …"): otherwise, reading the two as one sentence, it takes the
+    # words of one for the other's ("see you later" before a note about tea)
+    label = _label(joined) or ((marked or _CONTINUES().match(norm)) and standing_by_model(joined))
     return "split-" + label if label else None
 
 
@@ -1383,7 +1386,9 @@ def _label(norm: str) -> str | None:
             if label == "you-must" and _generic_you(norm, match):
                 continue
             if key == "imperative" and (_CHANNEL().match(norm, match.end()) or _TELL_SOMEONE().match(norm, match.end())
-                                        or _A_SIGN().match(norm, match.end())):
+                                        or _A_SIGN().match(norm, match.end()) or _MANNERS().match(norm, match.end())):
+                continue
+            if key == "authorised" and _FIRST_PERSON().match(match.group()) and _GRANTS_ANOTHER().match(norm, match.end()):
                 continue
             return label
     # the other languages' patterns have no weak kinds: the first that matches says it
@@ -1391,7 +1396,10 @@ def _label(norm: str) -> str | None:
         label = next((label for label, pattern in _foreign() if pattern.search(norm)), None)
         if label:
             return label
-    return None if _theirs(norm) else standing_by_families(norm)
+    if _theirs(norm):
+        return None
+    from .instruction_model import surely_not_an_order   # (imported on first need, as in standing_instruction)
+    return standing_by_families(norm, unless=surely_not_an_order)
 
 
 # A label that opens the text and names whose rules or notes follow — someone else's, not
@@ -1441,6 +1449,20 @@ _TELL_SOMEONE = lazy(r"(?<=tell) (?!(?:the |your |my |our )?(?:owner|user|users|
                      r"(?:him|her|them|me|us|any(?:one|body)|every(?:one|body)|no(?:one|body)|people|others|the truth|"
                      r"anything|everything|lies|jokes?|stories)\b)[a-z][\w'-]* (?:about|that|what|where|when|how)\b")
 
+
+# "always say thank you to the bin men": manners the owner keeps, not words put in the pet's mouth
+_MANNERS = lazy(r"(?<=say)\s+(?:thank you|thanks|thankyou|please|sorry|hello|hi|goodbye|bye|good ?(?:morning|night|evening|bye)|"
+                r"cheers|ta)\b")
+
+# "I've authorised Tom to sign for deliveries", "we allowed the bank to take the rent": the
+# owner's own leave given to someone else, the pet named nowhere in the sentence (and not
+# "I've authorised you to…", nor "the owner has authorised…", which is said of the owner)
+_FIRST_PERSON = lazy(r"(?:i|we)\b")
+# what is authorised, not who: "I've authorised payments to BeanDirect" is leave the pet could act on
+_DEALINGS = (r"(?:payments?|transfers?|purchases?|orders?|refunds?|spending|charges?|withdrawals?|transactions?|"
+             r"access|deliveries|bookings?|debits?|invoices?)")
+_GRANTS_ANOTHER = lazy(r" (?!" + _PET + r"\b)(?:the |my |our |a |an )?(?!" + _DEALINGS + r"\b)[a-z][\w'-]*(?: [a-z][\w'-]*)? to "
+                       r"(?![^.!?\n]*\b" + _PET + r"\b)")
 
 def _generic_you(norm: str, match) -> bool:
     """"if you want X you must Y": the generic 'you' of advice, not an order to the pet."""
