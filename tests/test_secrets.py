@@ -13,14 +13,14 @@ import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
-                          "heldout7": 3, "heldout8": 0,
+                          "heldout7": 3, "heldout8": 1,
                           "heldout9": 1, "heldout10": 1, "heldout11": 0, "heldout12": 0, "heldout13": 0,
                           "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 2, "heldout18": 0, "heldout19": 0,
                           "heldout20": 0, "heldout21": 2, "heldout22": 0,
                           "heldout23": 0, "heldout24": 0, "heldout25": 1,
                           "heldout26": 0, "heldout27": 1, "heldout28": 0,
-                          "heldout29": 6, "heldout30": 2, "heldout31": 2,
-                          "heldout32": 4, "heldout33": 0}
+                          "heldout29": 8, "heldout30": 4, "heldout31": 2,
+                          "heldout32": 5, "heldout33": 1, "heldout34": 8, "heldout35": 0}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -157,7 +157,7 @@ def test_dev_split_at_100_percent():
 
 
 # the splits whose look-alikes miss the 1-in-40 target, as first measured (docs/RELIABILITY.md)
-LOOK_ALIKES_NOT_MET: set[str] = set()
+LOOK_ALIKES_NOT_MET = {"heldout34"}
 
 
 @pytest.mark.parametrize("split", [pytest.param(split, marks=NOT_MET) if split in LOOK_ALIKES_NOT_MET else split

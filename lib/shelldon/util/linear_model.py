@@ -128,10 +128,13 @@ def score(model: tuple, keys) -> float:
 
 
 def train(examples, epochs: int = 15, rate: float = 0.2, l2: float = 1e-4,
-          seed: int = 7) -> tuple[dict[int, float], float]:
+          seed: int = 7, decay: bool = False) -> tuple[dict[int, float], float]:
     """(weights by key, bias) of a logistic regression over (features, 1 or 0) pairs by
     stochastic gradient descent, in a fixed order (seed). A feature seen in only one example
-    is left out: it would learn that example, not a kind."""
+    is left out: it would learn that example, not a kind. With decay the step is rate /
+    (1 + epoch): the last examples seen move the weights less, so one corpus more or less
+    does not reshuffle the verdicts (with a constant step, the last pass's order decides
+    much)."""
     import random
     from collections import Counter
     rows = [(set(features), label) for features, label in examples]
@@ -140,13 +143,14 @@ def train(examples, epochs: int = 15, rate: float = 0.2, l2: float = 1e-4,
     weights: dict[int, float] = {}
     bias = 0.0
     order = random.Random(seed)
-    for _epoch in range(epochs):
+    for epoch in range(epochs):
         order.shuffle(rows)
+        step = rate / (1 + epoch) if decay else rate
         for row, label in rows:
             z = max(-30.0, min(30.0, bias + sum(weights.get(k, 0.0) for k in row)))
             error = 1.0 / (1.0 + math.exp(-z)) - label
-            bias -= rate * error
+            bias -= step * error
             for k in row:
                 weight = weights.get(k, 0.0)
-                weights[k] = weight - rate * (error + l2 * weight)
+                weights[k] = weight - step * (error + l2 * weight)
     return weights, bias
