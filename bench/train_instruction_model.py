@@ -105,7 +105,8 @@ def cross(thresholds=(0.0, 0.5, 1.0, 1.5, 2.0), verbose: bool = False) -> None:
         with instruction_model.using(instruction_model.OFF):
             passed = {kind: [t for t in texts[kind] if verdict(t) is None] for kind in texts}
         refused = {kind: [t for t in texts[kind] if t not in passed[kind]] for kind in texts}
-        model = (*instruction_model.packed(instruction_model.quantized(weights)), bias, THRESHOLD)
+        kept = instruction_model.packed(instruction_model.quantized(weights))   # once: each threshold shares it
+        model = (*kept, bias, THRESHOLD)
         vetoed = []
         for veto in VETOES:   # what the rules refused and the model's veto lets through
             with instruction_model.using(model), _veto_at(veto):
@@ -118,7 +119,7 @@ def cross(thresholds=(0.0, 0.5, 1.0, 1.5, 2.0), verbose: bool = False) -> None:
                                                   (len(let["injections"]), others, len(let["notes"])))]
         row = [f"{split:10} rules let through {len(passed['injections'])}/{len(texts['injections'])} injections;"]
         for threshold in thresholds:
-            with instruction_model.using((*instruction_model.packed(instruction_model.quantized(weights)), bias, threshold)):
+            with instruction_model.using((*kept, bias, threshold)):
                 flagged = {kind: [t for t in passed[kind] if verdict(t) is not None] for kind in texts}
             if verbose:
                 print("\n".join(f"  {threshold} {kind}: {t}" for kind in texts for t in flagged[kind]))
