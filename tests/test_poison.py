@@ -19,8 +19,9 @@ HELDOUT_INJECTIONS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldou
                              "heldout20": 0, "heldout21": 0, "heldout22": 0,
                              "heldout23": 0, "heldout24": 0, "heldout25": 0,
                              "heldout26": 0, "heldout27": 0, "heldout28": 0,
-                             "heldout29": 4, "heldout30": 0, "heldout31": 0,
-                             "heldout32": 0, "heldout33": 0, "heldout34": 15, "heldout35": 2}
+                             "heldout29": 2, "heldout30": 0, "heldout31": 0,
+                             "heldout32": 0, "heldout33": 0, "heldout34": 1, "heldout35": 0,
+                             "heldout36": 9, "heldout37": 0}
 HELDOUT_SPLITS = list(HELDOUT_INJECTIONS_STORED)
 NOT_MET = pytest.mark.xfail(strict=True, reason="target not met: see docs/RELIABILITY.md, held-out figures")
 
@@ -283,7 +284,7 @@ def test_dev_split_at_100_percent():
 
 
 # Held-out splits whose benign refusals are over the target, as first measured (docs/RELIABILITY.md).
-BENIGN_NOT_MET = {"heldout33", "heldout35"}
+BENIGN_NOT_MET = {"heldout33", "heldout35", "heldout36"}
 
 
 @pytest.mark.parametrize("split", [pytest.param(s, marks=NOT_MET) if s in BENIGN_NOT_MET else s

@@ -13,14 +13,15 @@ import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
-                          "heldout7": 3, "heldout8": 1,
+                          "heldout7": 4, "heldout8": 1,
                           "heldout9": 1, "heldout10": 1, "heldout11": 0, "heldout12": 0, "heldout13": 0,
                           "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 2, "heldout18": 0, "heldout19": 0,
                           "heldout20": 0, "heldout21": 2, "heldout22": 0,
                           "heldout23": 0, "heldout24": 0, "heldout25": 1,
                           "heldout26": 0, "heldout27": 1, "heldout28": 0,
-                          "heldout29": 8, "heldout30": 4, "heldout31": 2,
-                          "heldout32": 5, "heldout33": 1, "heldout34": 8, "heldout35": 0}
+                          "heldout29": 9, "heldout30": 7, "heldout31": 2,
+                          "heldout32": 5, "heldout33": 1, "heldout34": 3, "heldout35": 0,
+                          "heldout36": 8, "heldout37": 1}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -157,7 +158,7 @@ def test_dev_split_at_100_percent():
 
 
 # the splits whose look-alikes miss the 1-in-40 target, as first measured (docs/RELIABILITY.md)
-LOOK_ALIKES_NOT_MET = {"heldout34"}
+LOOK_ALIKES_NOT_MET = {"heldout36"}
 
 
 @pytest.mark.parametrize("split", [pytest.param(split, marks=NOT_MET) if split in LOOK_ALIKES_NOT_MET else split
@@ -742,3 +743,41 @@ def test_lexicon_takes_the_value(text, value):
 ])
 def test_lexicon_leaves_look_alikes(text):
     assert looks_secret(text) is None
+
+
+# -- the thirtieth round ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, values", [
+    # the owner unsure which of two: both are taken
+    ("the bike shed keypad is either 2719 or 2791, I never remember", ["2719", "2791"]),
+    ("alarm code is probably 6028 or maybe 6082", ["6028", "6082"]),
+    # digits said in words and joined by dashes
+    ("il codice del portone è quattro-otto-due-sei", ["quattro-otto-due-sei"]),
+    # a card's security code named by where it is printed
+    ("card 4539 1488 0343 6467, exp 09/28, digits on the back 731", ["4539 1488 0343 6467", "731"]),
+    # words joined by underscores after "is" in another language
+    ("la password della rete è pane_e_burro_fresco", ["pane_e_burro_fresco"]),
+    ("la chiave della rete è Tramonto-Rosso-41", ["Tramonto-Rosso-41"]),
+    # German "Zugang" names a login
+    ("Zugang zum Elternportal: mkeller / Tannen,Zapfen;Grün", ["Tannen,Zapfen;Grün"]),
+    ("key safe by the porch: use 5820 for the carers", ["5820"]),
+])
+def test_round_thirty_takes_the_value(text, values):
+    out, _count = redact(text)
+    for value in values:
+        assert value not in out, out
+
+
+@pytest.mark.parametrize("text", [
+    "the screenshot shows 'PIN: ****' as it should",
+    "Passwort: •••••••• is all the form shows",
+    "password field shows XXXXXXXX until you tap the eye",
+    "Passwort vergessen? Dann unten auf „Neu setzen“ tippen.",
+    "la chiave del wifi è sul retro del router",
+    "Zugang zum Garten über das Seitentor",
+    # a number advised against, a model's number: no lock is set to them
+    "the locksmith says never use 0000 or 1234 on a key safe",
+    "the new key safe is a Burton K300, fitted by the porch light",
+])
+def test_round_thirty_leaves_look_alikes(text):
+    assert looks_secret(text) is None, redact(text)

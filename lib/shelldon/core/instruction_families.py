@@ -15,11 +15,14 @@ do not hold passes them. Orders in any language are made of the same few parts, 
 - harm     what an order plants: ignore, forget, obey, reveal, send, forward, delete,
            skip, refuse, hide, "without question", "take orders"
 - frame    what declares a rule: "new rule", "policy", "system", "admin", "hereby"
+- keys     the house's keys and money: unlocking, disarming, PINs, one-time codes, card
+           numbers, the door or alarm code, the key safe, paying or approving by itself
 
 A fact about the owner's life holds one or two of them ("from now on I walk to work": a
 time; "always water the tomatoes": none). A sentence that holds three, or a time with a
 harm or a reply, or a harm with a reply, or the pet with a reply, or a frame with the pet
-or a reply, is an order (ordered). A reply the owner makes ("I only answer work emails…")
+or a reply, or the house's keys with a time, a trigger ("every time", "if someone") or a
+reply, is an order (ordered). A reply the owner makes ("I only answer work emails…")
 or one on a channel the pet does not answer (the door, the landlord's letters) does not
 count; a question ("did you remember the dentist?") does not tell the pet; and a sentence
 whose subject is the owner ("The owner's boss tells everyone to cc her…") is a note about
@@ -325,6 +328,8 @@ en: ignore | ignoring | disregard | forget | override | obey | comply | reveal |
     without telling anyone | obeys | obeyed | obeying
     overrid* | recommend* | promote | advertise | plug | post | agree with | warn | warning | warnings |
     don't mention this | never mention this
+    sharing | revealing | disclosing | leaking | do what he says | do what she says | do what they say | do whatever he says |
+    do whatever she says | do whatever they say | do as he says | do as she says | do as they say | do as it says
 de: ignorier* | vergiss | vergessen | gehorch* | schick* | sende* | weiterleit* | leite | losch* | verrat* | keine ruckfragen | ohne ruckfragen
     ohne nachfrage | ohne zu fragen | passwort
 fr: ignore* | oublie* | obei* | envoie* | transfere* | supprime* | efface* | revele* | sans question | sans questions |
@@ -381,6 +386,25 @@ eu: ez ikusi | ahaztu | bidali | ezabatu | agerian | pasahitz*
 is: hunsa* | gleymdu | hlyddu | sendu | eyddu | afhjupa* | lykilorð
 bn: উপেক্ষা | ভুলে | পাঠাও | পাঠান | মুছে | ফাঁস | পাসওয়ার্ড
 ur: نظر انداز | بھول | بھیجو | بھیجیں | مٹا | حذف | پاس ورڈ
+"""
+
+_KEYS = """
+en: unlock | unlocks | unlocking | disarm | disarms | pin | pins | pin number | pin code | otp | one time code |
+    card number | card numbers | card details | bank details | card on file | saved card | key safe |
+    door code | alarm code | gate code | safe code | auto approve | auto accept | auto pay | transfer money |
+    transfer funds | wire money | send money | move money
+de: entsperr* | aufschliess* | pin | uberweis* | bankdaten | kartennummer | geld senden
+fr: deverrouill* | desarme* | code pin | carte bancaire | numero de carte | virement*
+es: desbloque* | numero de tarjeta | datos de la tarjeta | transferencia* | transfiere
+it: sblocc* | codice otp | carta di credito | numero della carta | bonific*
+pt: desbloque* | numero do cartao | transferencia* | transfira
+nl: ontgrendel* | pincode | kaartnummer | overmaken | maak over
+pl: odblokuj* | kod pin | numer karty | przelew* | przelej
+ru: разблокир* | пин | номер карты | переведи
+tr: kilidi ac | kart numarasi | havale | para gonder
+zh: 转账 | 付款 | 支付 | 验证码 | 开锁 | 解锁 | 银行卡
+ja: 解錠 | 開錠 | 振込 | 振り込 | 暗証番号 | カード番号
+ko: 송금 | 이체 | 잠금 해제 | 카드 번호
 """
 
 _FRAME = """
@@ -539,7 +563,7 @@ _TOLD_SOMEONE = lazy(r"\b(?:told|tell|tells|telling|asked|ask|asks|asking|remind
 # the short pronouns of other languages are other words too (the Dutch "te" is "too")
 _YOU_TOLD = lazy(r"\b(?:you|you're|you'll|the (?:pet|assistant|bot|ai))\b(?!'s\b| know\b)")
 _SENTENCE_END = lazy(r"(?<=[.!?])\s+|[\n。！？]+")
-_ORDER = ("time", "habit", "frame", "harm", "output", "held", "pet")   # a word counts for the first that holds it
+_ORDER = ("time", "habit", "frame", "harm", "keys", "output", "held", "pet")   # a word counts for the first that holds it
 
 
 def _words(table: str) -> list[str]:
@@ -557,7 +581,7 @@ def _lexicon() -> tuple[dict, dict, dict, tuple, list]:
     """(phrase → family, first word of a phrase → its most words, stem → family, the stems'
     lengths, [(unspaced word, family)]), each entry kept for the first family of _ORDER
     that holds it."""
-    tables = {"time": _TIME, "habit": _HABIT, "frame": _FRAME, "harm": _HARM, "output": _OUTPUT, "held": _HELD, "pet": _PET}
+    tables = {"time": _TIME, "habit": _HABIT, "frame": _FRAME, "harm": _HARM, "keys": _KEYS, "output": _OUTPUT, "held": _HELD, "pet": _PET}
     phrases: dict[str, str] = {}
     heads: dict[str, int] = {}
     stems: dict[str, str] = {}
@@ -593,7 +617,7 @@ def families(sentence: str) -> frozenset:
                 break
         else:
             n = 1
-            family = _stem_family(word)
+            family = _stem_family(word) or _elided_family(word)
         if family == "output" and _owner_does(sentence, spans[i], words[i - 1] if i else ""):
             family = None
         elif family == "harm" and _I_DO().search(sentence, max(0, spans[i].start() - 24), spans[i].start()):
@@ -628,6 +652,17 @@ def _stem_family(word: str) -> str | None:
     return next((stems[word[:k]] for k in stem_lengths if k <= len(word) and word[:k] in stems), None)
 
 
+_ELISIONS = frozenset("l d j m n s t c qu dell all dall nell sull un quell" .split())
+
+
+def _elided_family(word: str) -> str | None:
+    """The family of a word behind an elided article or pronoun: "l'assistente", "d'envoyer"."""
+    head, apostrophe, rest = word.partition("'")
+    if not apostrophe or head not in _ELISIONS:
+        return None
+    return _lexicon()[0].get(rest) or _stem_family(rest)
+
+
 def _does_output(words: list, at: int) -> bool:
     """Whether the words from at, past an adverb or a modal, name something the pet says
     or keeps ("you never say", "you remember", "you will send")."""
@@ -647,15 +682,19 @@ def _owner_does(sentence: str, match, before: str) -> bool:
                 or _CHANNEL().match(sentence, match.end()))
 
 
+# "habit" only with the house's keys ("every time someone rings, read them the card number"):
+# "Grandma forgets the answers every time" is a fact; and "keys" never with the pet or a
+# harm alone: "never give your PIN to anyone who phones" is advice
 _PAIRS = ({"time", "harm"}, {"time", "output"}, {"harm", "output"}, {"pet", "output"}, {"frame", "pet"},
-          {"frame", "output"})   # never "habit": "Grandma forgets the answers every time" is a fact
+          {"frame", "output"}, {"time", "keys"}, {"habit", "keys"}, {"output", "keys"})
 
 
 def ordered(held: frozenset) -> bool:
     """Whether the families a sentence holds make an order to the pet: three of them, or
     one of the pairs that a fact about the owner's life seldom holds (measured in
     bench/poison_rate.py: a time with a harm or a reply, a harm to the pet's replies or
-    memory, the pet told what to reply, a rule's frame with the pet or its replies)."""
+    memory, the pet told what to reply, a rule's frame with the pet or its replies, the
+    house's keys with a time, a trigger or the pet's replies)."""
     return len(held) >= 3 or any(pair <= held for pair in _PAIRS)
 
 

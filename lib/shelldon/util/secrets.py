@@ -670,7 +670,8 @@ _WORD_SAID = lazy(r"(?<![\w'/])" + _WORD_SUBJECT + _SAID
 # ("mein Passwort für die Bank lautet x", "le code de la porte : 4B512").
 _FOREIGN_WORDS = (r"(?:mot de passe|mdp|passwort|kennwort|wlan-schl(?:ü|u)ssel|wlan-key|contrase(?:ñ|n)a|clave|senha|"
                   r"wachtwoord|has(?:ł|l)o|пароль|(?:ş|s)ifre(?:si)?|l(?:ö|o)senord|salasana|adgangskode|passord|heslo|"
-                  r"jelsz(?:ó|o)|parola|passwortes|(?:la|il|mia|le|mon|ma) password|密码|口令|パスワード|暗証番号|비밀번호|암호)")
+                  r"jelsz(?:ó|o)|parola|passwortes|(?:la|il|mia|le|mon|ma) password|"
+                  r"(?:chiave|clave|chave|cl(?:é|e)) (?:del |della |de la |de |do |da |du )?(?:wi-?fi|wlan|rete|red|rede|r(?:é|e)seau)|密码|口令|パスワード|暗証番号|비밀번호|암호)")
 _FOREIGN_SAID = lazy(r"(?<!\w)" + _FOREIGN_WORDS + r"(?P<rest>[^\n]{0,80})", re.IGNORECASE)
 _FOREIGN_CODE = lazy(r"(?<!\w)(?:(?:code|c(?:ó|o)digo|codice|kod|код|pin(?:code)?|t(?:ü|u)rcode)\s+(?:de|du|d'|del|della|"
                      r"dello|do|da|dla|od|от|для|van|voor|f(?:ü|u)r|der|des|f(?:ö|o)r|til)\b|t(?:ü|u)rcode|zahlenschloss)"
@@ -683,7 +684,7 @@ _WORD_JOINS = lazy(r"[-_'’]")
 _DATE_LIKE = lazy(r"[\d/.:-]+$")   # a date, a time or a number said after the word: not the password
 # a full-width comma or stop ends a token too: "密码忘记了，明天去重置" says no password
 _TOKEN = lazy(r"\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]+")
-_FOREIGN_CUES = _cues("password", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha",
+_FOREIGN_CUES = _cues("password", "chiave", "chave", "clé", "cle ", "mot de passe", "mdp", "passw", "kennw", "wlan", "contrase", "clave", "senha",
                       "wachtw", "hasł", "hasl", "пароль", "ifre", "senord", "salasana", "adgangs", "passord",
                       "heslo", "jelsz", "parola", "密码", "口令", "パスワード", "暗証", "비밀번호", "암호")
 # "the NAS page asks for root / x", "router: admin and x": a user, then a password-shaped
@@ -721,7 +722,7 @@ _AFTER_CARD = lazy(r"[\s,;]+(?:(?:exp\w*|(?:valid|good)(?: thru| through| until|
                    r"|\s*[/|]\s*(?P<slashed>\d{3,4})(?![\d/.:])"   # "… 4927 / 118": the code set apart
                    r"|[^\n]{0,60}?(?<!\w)(?:cvv2?|cvc2?|csc|cid|ccv|security (?:code|number)|(?:karten)?prüf(?:nummer|ziffer)|"
                    r"cryptogramme(?: visuel)?|crypto|c[óo]digo de seguridad|codice di sicurezza|(?:the )?(?:three|four|3|4)[- ]digits?"
-                   r"(?: on the back)?)\b[^\d\n]{0,15}?(?P<named>\d{3,4})(?![\d/.:])", re.IGNORECASE)
+                   r"(?: on the back)?|(?:number|numbers|digits|code) on the back)\b[^\d\n]{0,15}?(?P<named>\d{3,4})(?![\d/.:])", re.IGNORECASE)
 
 
 def luhn_ok(digits: str) -> bool:
@@ -893,7 +894,7 @@ _ARTICLES = frozenset("the a an my your our his her their".split())
 # joined by spaces or dashes too) or one capital and digits (B4127); a combination is
 # dial numbers (R36 L12 R27, 17-32-08); a key is groups of capitals and digits
 # (MZXW 6YTB OI4T, PHX-2291-AKQ7). Words for both (clave, κωδικός, 密码) take both.
-_CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|(?:pre-?shared|shared|client|webhook|app|api|signing|vpn) secret|(?:wi-?fi|wlan|router|sudo|admin|root|guest|network) pass|logins?|creds|credentials|heslo|hesla|hasło|haslo|"
+_CRED_PASSWORD = (r"passwords?|passwd|pwd|pw|passphrase|zugang|(?:pre-?shared|shared|client|webhook|app|api|signing|vpn) secret|(?:wi-?fi|wlan|router|sudo|admin|root|guest|network) pass|logins?|creds|credentials|heslo|hesla|hasło|haslo|"
                   r"hasła|contraseñas?|contrasenas?|mot de passe|mdp|passw[oö]rt|kennwort|wachtwoord|"
                   r"пароль|парол[яю]|lösenord(?:et)?|salasana|adgangskode|passord|"
                   r"jelszó|jelszo|パスワード|비밀번호|암호|口令")
@@ -975,7 +976,7 @@ _CRED_CUES_MORE = _cues(" door", " entry", "gate", "garage", " shed", "locker", 
                         "code confidentiel", "pin-nummer", "pinnummer", "portail", "portone", "hoftor")
 _CRED_CUES_SCRIPTS = _cues("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन",
                            "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
-_CRED_CUES = _cues("pas", "psw", "pssw", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "secret", "cofre",
+_CRED_CUES = _cues("pas", "zugang", "psw", "pssw", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "secret", "cofre",
                    "🔑", "🗝", "🔐", "🔒",
                    "kennw", "wachtw", "пар", "ifre", "senord", "salasana", "adgangs", "passord", "jelsz",
                    "パスワード", "비밀번호", "암호", "口令", "cod", "pin", "puk", "cvv", "cvc", "csc", "cid", "prüf", "kód",
@@ -1092,6 +1093,11 @@ quebec romeo sierra tango uniform victor whiskey whisky x-ray xray yankee zulu
 """.split())
 
 
+def _digits_said(token: str) -> bool:
+    """"five", "sette-tre-uno-uno": a digit said as a word, or digits so said joined by dashes."""
+    return all(part in _DIGIT_WORDS for part in token.lower().split("-"))
+
+
 def _spelt(token: str) -> bool:
     return token.lower() in _SPELLING_ALPHABET or token.lower() in _DIGIT_WORDS
 
@@ -1192,7 +1198,7 @@ def _clause_tokens(text: str, start: int, end: int) -> list[tuple[int, int, str]
         token = match.group()
         # a colon too: "密码:602913" (the languages without spaces join the colon to the value)
         left = len(token) - len(token.lstrip("(\"'«„“‘[{`:"))
-        token = token[left:].rstrip(",:;.!?)\"'»“”’]}`،؛؟")   # Arabic's comma, semicolon and question mark too
+        token = token[left:].rstrip(",:;.!?)\"'»“”’]}`،؛؟…")   # Arabic's comma, semicolon and question mark too
         if token:
             out.append((match.start() + left, match.start() + left + len(token), token))
     return out
@@ -1386,6 +1392,9 @@ def _totp_spans(text: str, lower: str):
 
 
 _ARROWS = frozenset("→ -> => ⇒ ➜ ➡ ➡️".split())
+# the owner unsure which of two values it is: no less a value for that
+_HEDGES = frozenset("either maybe perhaps possibly probably prob vielleicht forse talvez quizas quizás peut-être "
+                    "misschien może moze".split())
 
 
 def _given(text: str, tokens, i: int, chained: int) -> bool:
@@ -1395,11 +1404,13 @@ def _given(text: str, tokens, i: int, chained: int) -> bool:
     "alarm 4417, door 2208")?"""
     if i == 0:
         return False
+    if _after_entering(tokens, i):
+        return True   # "punch in 1948"
+    while i > 1 and tokens[i - 1][2].lower() in _HEDGES:
+        i -= 1   # "is either 1956 or 1965", "3-9-2... or maybe 3-9-3": the value is given all the same
     gap, prev = text[tokens[i - 1][1]:tokens[i][0]], tokens[i - 1][2].lower()
     if ":" in gap or "=" in gap or prev in _GIVERS or prev in _ARROWS:
         return True   # "alarm code changed today → 8 2 0 6": an arrow gives what it points to
-    if _after_entering(tokens, i):
-        return True   # "punch in 1948"
     return (i - 1 == chained and gap.strip() in ("", ",", "/", "&", "+")) or \
         (i - 2 == chained and (prev in ("and", "&", "or", "then")
                                # "alarm 4417, door 2208": the next item of a list, named
@@ -1438,6 +1449,21 @@ def _run(text: str, tokens, i: int, part, joins: tuple) -> int:
     while j + 1 < len(tokens) and part(tokens[j + 1][2]) and text[tokens[j][1]:tokens[j + 1][0]].strip() in joins:
         j += 1
     return j
+
+
+_ADVISED_AGAINST = frozenset("don't dont never not avoid".split())
+
+
+def _not_set(tokens, i: int) -> bool:
+    """Is tokens[i] a number no lock is set to: one advised against ("don't use 1234 or 0000
+    for a key safe"), or a model's after an article and a maker's name ("it's a Yale C500")?"""
+    words = [token.lower() for _start, _end, token in tokens[max(0, i - 5):i]]
+    while len(words) >= 2 and words[-1] in ("or", "and", "nor") and tokens[i - 2][2][:1].isdigit():
+        words = words[:-2]   # "… 1234 or 0000": the one before it says
+        i -= 2
+    if words[-2:-1] and words[-1] in ("use", "pick", "choose", "set") and words[-2] in _ADVISED_AGAINST:
+        return True
+    return len(words) >= 2 and words[-2] in ("a", "an") and tokens[i - 1][2][:1].isupper()
 
 
 def _list_item(text: str, tokens, at: int) -> bool:
@@ -1613,7 +1639,7 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
               or (gated and given and (len(token) >= 4 or family in ("otp", "latch")))) \
                 and (_CODE_SHAPE().match(token) or (family == "code" and _MIXED_CODE().match(token))
                      or (family != "code" and _LETTER_DASH_CODE().match(token))) \
-                and not _labelled(text, tokens, i, label, 0 <= at < i - 1) \
+                and not _labelled(text, tokens, i, label, 0 <= at < i - 1) and not _not_set(tokens, i) \
                 and nxt not in _UNITS and text[start - 1:start] not in "$€£¥+" and text[end:end + 1] not in _CJK_UNITS:
             # digits in groups ("8391 0274 5519"): the whole run is one code
             while j + 1 < len(tokens) and tokens[j + 1][2].isdigit() and 2 <= len(tokens[j + 1][2]) <= 12 \
@@ -1667,10 +1693,10 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             # "pw, in phonetics: kilo echo lima victor india november seven three": spelt out
             j = _run(text, tokens, i, _spelt, ("", ",", "-"))
             yield start, tokens[j][1], "password"
-        elif token.lower() in _DIGIT_WORDS and (family in ("code", "both", "lock") or gated and given):
-            # "pin is five nine two zero": a code said in words, four or more of them
-            j = _run(text, tokens, i, lambda t: t.lower() in _DIGIT_WORDS, ("", ",", "-"))
-            if j - i >= 3:
+        elif _digits_said(token) and (family in ("code", "both", "lock") or gated and given):
+            # "pin is five nine two zero", "sette-tre-uno-uno": a code said in words, four or more of them
+            j = _run(text, tokens, i, _digits_said, ("", ",", "-"))
+            if sum(len(tokens[k][2].split("-")) for k in range(i, j + 1)) >= 4:
                 yield start, tokens[j][1], "code"
             else:
                 j = i
@@ -1953,13 +1979,16 @@ def _shape_spans(text: str, credential_talk: bool):
             yield match.start(), match.end(), "token"
 
 
+_MASKED = lazy(r"[\W_]*(?:[*•●·xX#]{3,}|[*•●·]+)[\W_]*\Z")
+
+
 def _spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every secret, non-overlapping, in order."""
     found: list[tuple[int, int, str]] = []   # sorted, never overlapping: each add looks at its neighbours
 
     def add(start: int, end: int, kind: str) -> None:
-        if end <= start:
-            return
+        if end <= start or _MASKED().match(text, start, end):
+            return   # "Passwort: ********": a value blanked out is none
         right = bisect.bisect_left(found, (end,))
         left = right
         while left > 0 and found[left - 1][1] > start:
@@ -2149,12 +2178,12 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         for token in _TOKEN().finditer(match.group("rest")):
             value = token.group().rstrip(".!?),;:")
             if _value_is_secret(value, strict=True) and not _DATE_LIKE().match(value) and (
-                    not _joined_words(value) or (said and "-" in value)):   # "… c'est lavande-et-miel"
+                    not _joined_words(value) or (said and ("-" in value or "_" in value))):   # "… c'est lavande-et-miel"
                 start = match.start("rest") + token.start()
                 add(start, start + len(value), "password")
                 break
             said = value.lower() in _IS_WORDS
-            if token.group()[-1:] in ".;":
+            if token.group()[-1:] in ".;?!":
                 break   # the clause ended
     for match in _find(_FOREIGN_CODE, text, held, _FOREIGN_CODE_CUES, _DIGITS):
         if not _other_code(text, match.start()) and not _AMOUNT_BEFORE().search(
