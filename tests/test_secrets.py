@@ -19,9 +19,10 @@ HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4"
                           "heldout20": 0, "heldout21": 2, "heldout22": 0,
                           "heldout23": 0, "heldout24": 0, "heldout25": 1,
                           "heldout26": 0, "heldout27": 1, "heldout28": 0,
-                          "heldout29": 9, "heldout30": 7, "heldout31": 2,
-                          "heldout32": 5, "heldout33": 1, "heldout34": 3, "heldout35": 0,
-                          "heldout36": 8, "heldout37": 1}
+                          "heldout29": 8, "heldout30": 6, "heldout31": 2,
+                          "heldout32": 4, "heldout33": 1, "heldout34": 3, "heldout35": 0,
+                          "heldout36": 2, "heldout37": 1,
+                          "heldout38": 11, "heldout39": 0}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -158,7 +159,7 @@ def test_dev_split_at_100_percent():
 
 
 # the splits whose look-alikes miss the 1-in-40 target, as first measured (docs/RELIABILITY.md)
-LOOK_ALIKES_NOT_MET = {"heldout36"}
+LOOK_ALIKES_NOT_MET = set()
 
 
 @pytest.mark.parametrize("split", [pytest.param(split, marks=NOT_MET) if split in LOOK_ALIKES_NOT_MET else split
@@ -781,3 +782,39 @@ def test_round_thirty_takes_the_value(text, values):
 ])
 def test_round_thirty_leaves_look_alikes(text):
     assert looks_secret(text) is None, redact(text)
+
+
+# -- the thirty-first round ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, values", [
+    # a combination said as numbers in words
+    ("bike lock combo: thirty-one, seven, twenty-two", ["thirty-one, seven, twenty-two"]),
+    # a dash before the value, or before "it's"
+    ("the code for the garden safe — 7-3-9-1, don't write it down", ["7-3-9-1"]),
+    ("the monitoring company asks for a password — it's marmalade", ["marmalade"]),
+    # a file locked with a password; a WPA key named by its protocol; a PIN in JSON
+    ("the tax return pdf is protected with Ledger_2026!", ["Ledger_2026!"]),
+    ("guest wifi: SSID Harbour_Guest, WPA2 salty-dog-at-dusk", ["salty-dog-at-dusk"]),
+    ('{"reader":"R-7","card_pin":"90412","mode":"live"}', ["90412"]),
+])
+def test_round_thirty_one_takes_the_value(text, values):
+    out, _count = redact(text)
+    for value in values:
+        assert value not in out, out
+
+
+@pytest.mark.parametrize("text", [
+    "the code review is on thursday — 3 people have to sign it off",
+    "gpio_pin = 17 drives the relay",
+    "network Harbour_Guest is WPA2 only, no WEP",
+    pytest.param("il codice postale del negozio è 00184", marks=TAKEN_BY_THE_MODEL),
+    "the page count was twenty-two, fourteen of them in colour",
+])
+def test_round_thirty_one_leaves_look_alikes(text):
+    assert looks_secret(text) is None, redact(text)
+
+
+def test_round_thirty_one_patterns_leave_a_postal_code():
+    # the patterns leave it (the model, retrained, takes the number: TAKEN_BY_THE_MODEL above)
+    with secret_model.using(linear_model.OFF):
+        assert looks_secret("il codice postale del negozio è 00184") is None

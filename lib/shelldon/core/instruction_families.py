@@ -5,7 +5,9 @@ poison.py's patterns read an order's form, phrase by phrase; a language or a phr
 do not hold passes them. Orders in any language are made of the same few parts, though:
 
 - time     what makes it standing: "from now on", "going forward", "forever", "every
-           time", "effective immediately", "ab jetzt", "désormais", "відтепер", "지금부터"…
+           reply", "effective immediately", "ab jetzt", "désormais", "відтепер", "지금부터"…
+- habit    what makes it come back: "every time", "whenever", "if someone", "every
+           Friday", "jedes Mal", "每次"…
 - pet      who is told: the second person ("you", "du", "tu", "ты", "너") or the pet by
            name ("the assistant", "bot")
 - output   what the pet says or keeps: replies, answers, messages, memory, instructions,
@@ -15,14 +17,15 @@ do not hold passes them. Orders in any language are made of the same few parts, 
 - harm     what an order plants: ignore, forget, obey, reveal, send, forward, delete,
            skip, refuse, hide, "without question", "take orders"
 - frame    what declares a rule: "new rule", "policy", "system", "admin", "hereby"
-- keys     the house's keys and money: unlocking, disarming, PINs, one-time codes, card
-           numbers, the door or alarm code, the key safe, paying or approving by itself
+- keys     the house's keys and money: passwords, PINs, one-time codes, card numbers, the
+           door or alarm code, the key safe, unlocking, disarming, paying or approving by
+           itself
 
 A fact about the owner's life holds one or two of them ("from now on I walk to work": a
 time; "always water the tomatoes": none). A sentence that holds three, or a time with a
 harm or a reply, or a harm with a reply, or the pet with a reply, or a frame with the pet
-or a reply, or the house's keys with a time, a trigger ("every time", "if someone") or a
-reply, is an order (ordered). A reply the owner makes ("I only answer work emails…")
+or a reply, or the house's keys with a time, a trigger ("every time", "if someone",
+"every Friday") or a reply, is an order (ordered). A reply the owner makes ("I only answer work emails…")
 or one on a channel the pet does not answer (the door, the landlord's letters) does not
 count; a question ("did you remember the dentist?") does not tell the pet; and a sentence
 whose subject is the owner ("The owner's boss tells everyone to cc her…") is a note about
@@ -73,7 +76,7 @@ no: fra na av | heretter | fra na | for alltid
 pl: od teraz | od dzis | od dzisiaj | odtad | od tej pory | na zawsze | na stale | na dobre
 cs: od ted | odted | od nynejska | od dneska | navzdy
 sk: odteraz | od dnes | navzdy
-ro: de acum inainte | de acum incolo | de azi | de astazi | pentru totdeauna
+ro: de acum inainte | de acum incolo | de acum | de azi | de astazi | pentru totdeauna
 hu: mostantol | ezentul | matol | orokre
 fi: tasta lahtien | tasta eteenpain | nyt lahtien | ikuisesti
 tr: bundan sonra | bundan boyle | su andan itibaren | bugunden itibaren | sonsuza
@@ -117,12 +120,14 @@ ms: mulai sekarang | mulai hari ini
 _HABIT = """
 en: every time | each time | whenever | any time | anytime
     every single time
+    every day | every morning | every evening | every night | every week | every month | every weekend |
+    every monday | every tuesday | every wednesday | every thursday | every friday | every saturday | every sunday
     if anyone | if someone | when anyone | when someone | whenever anyone | whenever someone
 de: jedes mal | immer wenn | sobald
     wenn jemand | falls jemand
 fr: chaque fois | a chaque fois
     si quelqu'un | quand quelqu'un
-es: cada vez que | cuando alguien
+es: cada vez que | siempre que | cuando alguien
     si alguien
 it: ogni volta
     se qualcuno | quando qualcuno
@@ -158,7 +163,7 @@ et: iga kord
 lv: katru reizi
 lt: kaskart
 ga: gach uair
-cy: bob tro
+cy: bob tro | pryd bynnag
 eu: aldiro
 is: i hvert sinn
 bn: প্রতিবার
@@ -321,7 +326,7 @@ _HARM = """
 en: ignore | ignoring | disregard | forget | override | obey | comply | reveal | disclose | leak | send | forward | share |
     copy | cc | bcc | upload | delete | deleting | wipe | erase | purge | skip | bypass | disable | refuse |
     without question | without questions | without asking | without confirming | without checking | no need to confirm |
-    take orders | carry out | carried out | break character | password | passwords | secrets | treat as instructions |
+    take orders | carry out | carried out | break character | secrets | treat as instructions 
     treated as instructions | as if he were the owner | as if she were the owner | as the owner
     listen to | as if they came from me | as if it came from me | as coming from me | as if it were me |
     without asking me | without telling me | behind my back | without saying so | without saying | without mentioning it |
@@ -331,101 +336,114 @@ en: ignore | ignoring | disregard | forget | override | obey | comply | reveal |
     sharing | revealing | disclosing | leaking | do what he says | do what she says | do what they say | do whatever he says |
     do whatever she says | do whatever they say | do as he says | do as she says | do as they say | do as it says
 de: ignorier* | vergiss | vergessen | gehorch* | schick* | sende* | weiterleit* | leite | losch* | verrat* | keine ruckfragen | ohne ruckfragen
-    ohne nachfrage | ohne zu fragen | passwort
+    ohne nachfrage | ohne zu fragen
 fr: ignore* | oublie* | obei* | envoie* | transfere* | supprime* | efface* | revele* | sans question | sans questions |
-    sans demander | sans confirmation | mot de passe
+    sans demander | sans confirmation
 es: ignora* | olvida* | obedece* | envia* | reenvia* | manda | mandas | mande | mandar | mandale | mandame | borra* | elimina* | revela* | dale | sin preguntar |
-    sin confirmar | contrasena
+    darselo | darsela | daselo | dasela | darselos |
+    sin confirmar
     sin preguntarme | sin decirme
     recomiend*
 it: ignora* | dimentica* | obbedisci | invia* | inoltra* | cancella* | rivela* | senza chiedere | senza conferma
-pt: ignor* | esquec* | obedec* | envi* | encaminh* | apag* | revel* | sem perguntar | sem confirmar | senha
-nl: negeer* | vergeet | gehoorzaam* | stuur* | doorsturen | verwijder* | wis | onthul* | zonder te vragen | wachtwoord
+pt: ignor* | esquec* | obedec* | enviar | envia* | envie* | enviou | envio | encaminh* | apag* | revel* | sem perguntar | sem confirmar
+nl: negeer* | vergeet | gehoorzaam* | stuur* | doorsturen | verwijder* | wis | onthul* | zonder te vragen
     niets tegen de eigenaar | niks tegen de eigenaar
     zeg niets | niets zeggen | zeg niks | niks zeggen | achter mijn rug | zonder het te zeggen
-sv: ignorera* | glom | lyd | skicka* | vidarebefordra* | radera* | avslo* | losenord
-da: ignorer* | glem | adlyd | send | videresend* | slet* | adgangskode
-no: ignorer* | glem | adlyd | send | videresend* | slett* | passord
+sv: ignorera* | glom | lyd | skicka* | vidarebefordra* | radera* | avslo*
+da: ignorer* | glem | adlyd | send | videresend* | slet*
+no: ignorer* | glem | adlyd | send | videresend* | slett*
 pl: ignoruj* | zapomnij | zapominaj | sluchaj | przesyla* | przeslij | wysylaj | wyslij | usun* | usuwaj* | ujawn* | odmawia* | nie wolno ci odmawiac
-    bez pytania | haslo
-cs: ignoruj* | zapomen* | poslouchej | preposil* | posli | posilej | smaz* | odhal* | bez ptani | heslo
-ro: ignora* | uita* | asculta | trimite* | sterge* | dezvalui* | fara intrebari | parola
-hu: figyelmen kivul | tovabbit* | kuld* | torol* | torold | felejtsd | engedelmesked* | jelszo
-fi: ohita | unohda | totele | laheta | lahetta* | poista | paljasta | ilman kysymatta | salasana
-tr: yok say | yok sayin | gormezden | unut* | itaat | gonder* | ilet* | sil | ifsa | sormadan | sifre*
-id: abaikan | lupakan | patuhi | kirim* | teruskan | hapus | ungkapkan | tanpa bertanya | kata sandi
-vi: bo qua | quen | nghe lenh | gui | xoa | tiet lo | mat khau
+    bez pytania
+cs: ignoruj* | zapomen* | poslouchej | preposil* | posli | posilej | smaz* | odhal* | bez ptani
+ro: ignora* | uita* | asculta | trimite* | sterge* | dezvalui* | fara intrebari
+hu: figyelmen kivul | tovabbit* | kuld* | torol* | torold | felejtsd | engedelmesked*
+fi: ohita | unohda | totele | laheta | lahetta* | poista | paljasta | ilman kysymatta
+tr: yok say | yok sayin | gormezden | unut* | itaat | gonder* | ilet* | sil | ifsa | sormadan
+id: abaikan | lupakan | patuhi | kirim* | teruskan | hapus | ungkapkan | tanpa bertanya
+vi: bo qua | quen | nghe lenh | gui | xoa | tiet lo
 sw: puuza | sahau | tii | tuma | futa | bila kuuliza
 tl: huwag pansinin | kalimutan | sundin | ipadala | burahin | ibunyag
 ru: игнорир* | забудь | забыть | подчиня* | пересыл* | перешли | отправля* | отправь | удали* | раскр* | без вопросов |
-    пароль
-uk: ігнор* | забудь | підкоряй* | пересила* | перешли | надсила* | надішли | видали* | розкр* | без питань | пароль
+
+uk: ігнор* | забудь | підкоряй* | пересила* | перешли | надсила* | надішли | видали* | розкр* | без питань
 el: αγνοησ* | αγνόησ* | ξεχασ* | ξέχασ* | υπακου* | στειλε | στείλε | διαγραψ* | διάγραψ* | αποκαλυψ* | αποκάλυψ*
     δωσε | δώσε
-ar: تجاهل | انس | أطع | أرسل | ارسل | احذف | اكشف | دون سؤال | كلمة السر
-he: התעלם | תתעלם | שכח | תשכח | ציית | שלח | תשלח | מחק | תמחק | חשוף | סיסמה
+ar: تجاهل | انس | أطع | أرسل | ارسل | احذف | اكشف | دون سؤال
+he: התעלם | תתעלם | שכח | תשכח | ציית | שלח | תשלח | מחק | תמחק | חשוף
 fa: نادیده | فراموش | اطاعت | بفرست | ارسال | پاک | حذف | فاش | رمز
-hi: अनदेखा | नज़रअंदाज़ | भूल | मानो | भेजो | भेजें | भेजना | हटाओ | हटा | बताओ | पासवर्ड
+hi: अनदेखा | नज़रअंदाज़ | भूल | मानो | भेजो | भेजें | भेजना | हटाओ | हटा | बताओ
     bhejo | bhej do
-ko: 무시* | 잊어* | 따라* | 보내* | 전달* | 삭제* | 지워* | 알려* | 비밀번호
-ja: 無視 | 忘れ | 従え | 送っ | 送信 | 転送 | 削除 | 消し | 教え | パスワード
-zh: 忽略 | 无视 | 忘记 | 服从 | 发送 | 发给 | 转发 | 删除 | 透露 | 密码
-th: เพิกเฉย | ไม่สนใจ | ลืม | เชื่อฟัง | ส่ง | ลบ | เปิดเผย | ห้ามปฏิเสธ | ปฏิเสธ | รหัสผ่าน
+ko: 무시* | 잊어* | 따라* | 보내* | 전달* | 삭제* | 지워* | 알려*
+ja: 無視 | 忘れ | 従え | 送っ | 送信 | 転送 | 削除 | 消し | 教え
+zh: 忽略 | 无视 | 忘记 | 服从 | 发送 | 发给 | 转发 | 删除 | 透露
+th: เพิกเฉย | ไม่สนใจ | ลืม | เชื่อฟัง | ส่ง | ลบ | เปิดเผย | ห้ามปฏิเสธ | ปฏิเสธ
     | hide | conceal | keep it secret | keep this secret | don't tell | do not tell | never tell | webhook | read out |
     vault | api key | api keys | trust every | click
-ca: ignora* | oblida* | obeeix | envia* | reenvia* | esborra* | revela* | contrasenya
-hr: ignoriraj* | zaboravi | poslusaj | salji | posalji | prosljedi* | izbrisi | otkrij | lozink*
-sl: ignoriraj | pozabi | poslusaj | poslji | posreduj | izbrisi | razkrij | geslo
-bg: игнорирай | забрави | подчинявай | изпращай | изпрати | препращай | изтрий | разкрий | парола
-et: ignoreeri | unusta | kuuletu | saada | edasta | kustuta | paljasta | parool
-lv: ignore | aizmirsti | paklausi | suti | nosuti | parsuti | izdzes | atklaj | parol*
-lt: ignoruok | pamirsk | paklusk | siusk | persiusk | istrink | atskleisk | slaptazod*
-ga: deantar neamhaird | dean neamhaird | dearmad | seol | scrios | nocht | pasfhocal
-cy: anwybydd* | anghofia | ufuddha | anfon | dileu | datgela | cyfrinair
-eu: ez ikusi | ahaztu | bidali | ezabatu | agerian | pasahitz*
-is: hunsa* | gleymdu | hlyddu | sendu | eyddu | afhjupa* | lykilorð
-bn: উপেক্ষা | ভুলে | পাঠাও | পাঠান | মুছে | ফাঁস | পাসওয়ার্ড
-ur: نظر انداز | بھول | بھیجو | بھیجیں | مٹا | حذف | پاس ورڈ
+ca: ignora* | oblida* | obeeix | envia* | reenvia* | esborra* | revela*
+hr: ignoriraj* | zaboravi | poslusaj | salji | posalji | prosljedi* | izbrisi | otkrij
+sl: ignoriraj | pozabi | poslusaj | poslji | posreduj | izbrisi | razkrij
+bg: игнорирай | забрави | подчинявай | изпращай | изпрати | препращай | изтрий | разкрий
+et: ignoreeri | unusta | kuuletu | saada | edasta | kustuta | paljasta
+lv: ignore | aizmirsti | paklausi | suti | nosuti | parsuti | izdzes | atklaj
+lt: ignoruok | pamirsk | paklusk | siusk | persiusk | istrink | atskleisk
+ga: deantar neamhaird | dean neamhaird | dearmad | seol | scrios | nocht
+cy: anwybydd* | anghofia | ufuddha | anfon | dileu | datgela
+eu: ez ikusi | ahaztu | bidali | ezabatu | agerian
+is: hunsa* | gleymdu | hlyddu | sendu | eyddu | afhjupa*
+bn: উপেক্ষা | ভুলে | পাঠাও | পাঠান | মুছে | ফাঁস
+ur: نظر انداز | بھول | بھیجو | بھیجیں | مٹا | حذف
 """
 
 _KEYS = """
 en: unlock | unlocks | unlocking | disarm | disarms | pin | pins | pin number | pin code | otp | one time code |
     card number | card numbers | card details | bank details | card on file | saved card | key safe |
     door code | alarm code | gate code | safe code | auto approve | auto accept | auto pay | transfer money |
-    transfer funds | wire money | send money | move money
-de: entsperr* | aufschliess* | pin | uberweis* | bankdaten | kartennummer | geld senden
-fr: deverrouill* | desarme* | code pin | carte bancaire | numero de carte | virement*
-es: desbloque* | numero de tarjeta | datos de la tarjeta | transferencia* | transfiere
-it: sblocc* | codice otp | carta di credito | numero della carta | bonific*
-pt: desbloque* | numero do cartao | transferencia* | transfira
-nl: ontgrendel* | pincode | kaartnummer | overmaken | maak over
-pl: odblokuj* | kod pin | numer karty | przelew* | przelej
+    transfer funds | wire money | send money | move money | login | logins | login details | sort code
+de: entsperr* | aufschliess* | pin | uberweis* | bankdaten | kartennummer | geld senden | alarmcode | tresorcode |
+    turcode | zugangsdaten
+fr: deverrouill* | desarme* | code pin | carte bancaire | numero de carte | virement* | code de l'alarme |
+    code d'alarme | code du coffre | code de la porte
+es: desbloque* | numero de tarjeta | datos de la tarjeta | transferencia* | transfiere | codigo de la alarma |
+    codigo de alarma | codigo de la caja fuerte | codigo de la puerta
+it: sblocc* | codice otp | carta di credito | numero della carta | bonific* | codice dell'allarme |
+    codice allarme | codice della cassaforte | codice della porta
+pt: desbloque* | numero do cartao | transferencia* | transfira | codigo do alarme | codigo do cofre |
+    codigo da porta
+nl: ontgrendel* | pincode | kaartnummer | overmaken | maak over | alarmcode | kluiscode | deurcode
+pl: odblokuj* | kod pin | numer karty | przelew* | przelej | kod alarmu | kod do sejfu | kodu do sejfu |
+    kod do drzwi
+ro: codul alarmei | codul de la seif | codul seifului | codul usii | numarul cardului | transfer bancar
 ru: разблокир* | пин | номер карты | переведи
 tr: kilidi ac | kart numarasi | havale | para gonder
 zh: 转账 | 付款 | 支付 | 验证码 | 开锁 | 解锁 | 银行卡
 ja: 解錠 | 開錠 | 振込 | 振り込 | 暗証番号 | カード番号
 ko: 송금 | 이체 | 잠금 해제 | 카드 번호
+    password | passwords | passwort | mot de passe | contrasena | senha | wachtwoord | losenord | adgangskode
+    passord | haslo | heslo | parola | jelszo | salasana | sifre* | kata sandi | mat khau | пароль | كلمة السر
+    סיסמה | पासवर्ड | 비밀번호 | パスワード | 密码 | รหัสผ่าน | contrasenya | lozink* | geslo | парола | parool | parol*
+    slaptazod* | pasfhocal | cyfrinair | pasahitz* | lykilorð | পাসওয়ার্ড | پاس ورڈ
 """
 
 _FRAME = """
-en: new rule | pinned rule | standing order | policy | system | admin | administrator | step 1 | protocol | override |
+en: new rule | pinned rule | standing order | standing job | standing task | policy | system | admin | administrator | step 1 | protocol | override |
     note to self | developer mode | your rule | your rules | house rule for you
     core rule | how you work | how you behave | how you respond | save this as
     label it as a fact | file this | store this as | keep this as | standing order
     consent | written consent | with the owner's approval
-de: neue regel | deine regel | system | admin
+de: neue regel | deine regel | system | admin | notiz fur den assistenten | hinweis fur den assistenten
     daueranweisung | dauerhafte anweisung
-fr: nouvelle regle | ta regle | systeme | admin
+fr: nouvelle regle | ta regle | systeme | admin | note pour l'assistant | note a l'assistant
     ordre permanent | consigne permanente
-es: nueva regla | tu regla | sistema | admin
+es: nueva regla | tu regla | sistema | admin | nota para el asistente | nota al asistente
     orden permanente
-it: nuova regola | la tua regola | sistema
+it: nuova regola | la tua regola | sistema | nota per l'assistente | nota all'assistente
     ordine permanente
 pt: nova regra | tua regra | sistema
     ordem permanente
 nl: nieuwe regel | jouw regel | systeem
     staande order | vaste regel
-pl: nowa zasade | nowa zasada | nowa regula | system
+pl: nowa zasade | nowa zasada | nowa regula | system | notatka dla asystenta | uwaga dla asystenta
+ro: nota pentru asistent | nota catre asistent | regula noua | sistem
 ru: новое правило | твое правило | твоё правило | система
 uk: нове правило | твоє правило | система
 en: hereby | prime directive | sys | policy updated | config | house rule | instruction to the ai |
@@ -436,7 +454,7 @@ pt: autorizou | autorizado
 fr: a autorise | autorise
 de: autorisiert | hat erlaubt
 nl: geautoriseerd | heeft toegestaan
-pl: autoryzowal* | pozwolil*
+pl: autoryzowal* | pozwolil* | upowaznil* | upowazni*
 """
 
 # Scripts written without spaces between words (Thai, kana, CJK ideographs): their words
@@ -498,14 +516,15 @@ _BEFORE_AI = frozenset("the an this that your my our dear hey hi to for attentio
 _NOT_TOLD = lazy(r" (?:can|could|may|might)\b| (?:have|had) (?:a|an)\b| (?:don't|do not|dont|needn't|need not)"
                  r"(?: (?:have|need) to)?\b(?! (?:ever )?(?:say|tell|mention|reveal|share|send|forget|ask|answer|reply|respond))")
 # the owner as the subject right before a verb ("I forget", "we always ignore", "I've decided to ignore")
-_I_DO = lazy(_I + r")(?:'ll|'d| will| would| might| may| can| could| should| shall|"
+_I_DO = lazy(_I + r"|(?:let|help|make) me)(?:'ll|'d| will| would| might| may| can| could| should| shall|"
              # a plan of the owner's own: "I've decided to ignore the group chat"
              r"(?:'ve| have)? decided to|'m going to| am going to|'m gonna| (?:want|plan|mean|try|tend|need) to)?"
              r"(?: (?:always|never|often|usually|sometimes|just|also|still|then|really))? $")
 # a sentence whose subject is the owner, as notes are written ("The owner …", "Owner's sister
 # …", "Le propriétaire …", "De eigenaar …"); not a label before a colon ("the owner's new
-# policy: you …", "Owner preference (verified): …"), which introduces what follows it
-_ABOUT_THE_OWNER = lazy(r"(?![^:\n]*:)\W*(?:(?:the|le|la|l'|el|il|lo|o|a|de|het|der|die|das) ?)?(?:owner|proprietaire|proprietario|"
+# policy: you …", "Owner preference (verified): …"), which introduces what follows it (a
+# time's colon is none: "… at 9:15 every morning")
+_ABOUT_THE_OWNER = lazy(r"(?![^:\n]*:(?!\d))\W*(?:(?:the|le|la|l'|el|il|lo|o|a|de|het|der|die|das) ?)?(?:owner|proprietaire|proprietario|"
                         r"proprietaria|dueno|duena|dono|dona|eigenaar|besitzer|besitzerin|eigentumer|agaren|ejeren|eieren|"
                         r"wlasciciel|majitel|wlascicielka)(?:'s)?\b(?!\s*[:,])")
 _OWNER_STEMS = ("owner", "propriet", "duen", "dono", "dona", "eigen", "besitz", "agaren", "ejeren", "eieren", "wlasc",
@@ -563,7 +582,7 @@ _TOLD_SOMEONE = lazy(r"\b(?:told|tell|tells|telling|asked|ask|asks|asking|remind
 # the short pronouns of other languages are other words too (the Dutch "te" is "too")
 _YOU_TOLD = lazy(r"\b(?:you|you're|you'll|the (?:pet|assistant|bot|ai))\b(?!'s\b| know\b)")
 _SENTENCE_END = lazy(r"(?<=[.!?])\s+|[\n。！？]+")
-_ORDER = ("time", "habit", "frame", "harm", "keys", "output", "held", "pet")   # a word counts for the first that holds it
+_ORDER = ("time", "habit", "frame", "keys", "harm", "output", "held", "pet")   # a word counts for the first that holds it
 
 
 def _words(table: str) -> list[str]:
@@ -620,9 +639,9 @@ def families(sentence: str) -> frozenset:
             family = _stem_family(word) or _elided_family(word)
         if family == "output" and _owner_does(sentence, spans[i], words[i - 1] if i else ""):
             family = None
-        elif family == "harm" and _I_DO().search(sentence, max(0, spans[i].start() - 24), spans[i].start()):
-            family = None   # "I forget the salt": the owner's own doing
-        elif family in ("harm", "output") and _TOLD_SOMEONE().search(sentence, max(0, spans[i].start() - 48), spans[i].start()):
+        elif family in ("harm", "keys") and _I_DO().search(sentence, max(0, spans[i].start() - 24), spans[i].start()):
+            family = None   # "I forget the salt", "we unlock the shop at six": the owner's own doing
+        elif family in ("harm", "keys", "output") and _TOLD_SOMEONE().search(sentence, max(0, spans[i].start() - 48), spans[i].start()):
             family = None   # "I've told the cleaner to skip the study": someone else's doing
         elif family == "pet" and (_NOT_TOLD().match(sentence, spans[i].end()) or (i and words[i - 1] in _LETS)):
             family = None   # "you can always reply STOP", "the system lets you renew twice": anyone
@@ -689,13 +708,20 @@ _PAIRS = ({"time", "harm"}, {"time", "output"}, {"harm", "output"}, {"pet", "out
           {"frame", "output"}, {"time", "keys"}, {"habit", "keys"}, {"output", "keys"})
 
 
-def ordered(held: frozenset) -> bool:
+# a sentence that opens by warning against something: "never …", "don't …", "tip: do not …"
+_WARNING = lazy(r"\W*(?:(?:tip|advice|rule|reminder|remember|and|so|but|please)\W+)?(?:never|don't|dont|do not)\b")
+
+
+def ordered(held: frozenset, warned: bool = False) -> bool:
     """Whether the families a sentence holds make an order to the pet: three of them, or
     one of the pairs that a fact about the owner's life seldom holds (measured in
     bench/poison_rate.py: a time with a harm or a reply, a harm to the pet's replies or
     memory, the pet told what to reply, a rule's frame with the pet or its replies, the
     house's keys with a time, a trigger or the pet's replies)."""
-    return len(held) >= 3 or any(pair <= held for pair in _PAIRS)
+    # a warning ("never share your password with anyone") holds the pet, a harm and a key,
+    # and is advice: there the key and the harm count as one towards three
+    parts = len(held) - (warned and {"keys", "harm"} <= held)
+    return parts >= 3 or any(pair <= held for pair in _PAIRS)
 
 
 def sentences(norm: str) -> list[str]:
@@ -717,6 +743,6 @@ def standing_by_families(norm: str, unless=None) -> str | None:
             held -= {"pet"}   # "did you remember the dentist?": the pet asked, not told
         if "pet" not in held and _about_someone(sentence):
             continue   # "A prima Ana manda sempre uma mensagem …": a note about someone else
-        if ordered(held) and not (unless and unless(sentence)):
+        if ordered(held, bool(_WARNING().match(sentence))) and not (unless and unless(sentence)):
             return "order-parts"
     return None

@@ -181,7 +181,7 @@ _ENGLISH = [
     ("authorised", lazy(
         _AGENT + r"(?: has| have|'s|'ve)? (?:now |just |already |officially )?(?:authori[sz]ed|allowed|permitted|approved|"
         r"cleared|ok'?d|okayed|signed off on (?:you|" + _PET + r")|green-?lit|given (?:you |" + _PET + r" )?the green light|given (?:you |" + _PET + r" )?(?:permission|the go-ahead|consent)|granted (?:you|" + _PET + r"))\b"
-        r"|\b" + _PET + r" (?:are|is) (?:now |hereby )?(?:allowed|permitted|authori[sz]ed|free|cleared) to\b"
+        r"|\b" + _PET + r"(?:'re| are| is| r) (?:now |hereby )?(?:allowed|permitted|authori[sz]ed|free|cleared) to\b"
         r"|\b(?:it's|it is) (?:fine|ok|okay|allowed|alright|all right) (?:now )?for " + _PET + r" to\b"
         r"|\b(?:per|by) (?:the )?owner'?s? (?:wishes|request|orders?|permission|authori[sz]ation),? " + _PET + r"\b")),
     ("promised", lazy(
@@ -869,7 +869,7 @@ _OFF = (r"uit|ausschalt\w*|ausgeschaltet|abschalt\w*|deaktivier\w*|desativ\w*|de
 _SWITCH = "schalte|schalt|mach|stell|zet|schakel"   # the first half of "schalte … ab", "zet … uit"
 _OWNER_WORDS = ("dono|dueno|proprietaire|besitzer|eigenaar|wlasciciel|владелец|хозяин|sahibin|sahip|agaren|ejeren|eieren|"
                 "omistaja|tulajdonos|proprietarul|proprietario|padrone|majitel|власник|主人|主人様|オーナー|주인")
-_ALLOWED = ("autoriz[a-z]*|autorise|autorisiert|geautoriseerd|autoryzow[a-z]*|разрешил|izin verdi|godkant|godkendt|"
+_ALLOWED = ("autoriz[a-z]*|autorise|autorisiert|geautoriseerd|autoryzow[a-z]*|upowazni[a-z]*|разрешил|izin verdi|godkant|godkendt|"
             "godkjent|hyvaksyi|engedelyezte|a autorizat|ha autorizzato|approvato|aprobo|aprovou|erlaubt|toegestaan|"
             "zgodzil|согласился|povolil|дозволив|同意|授权|批准|許可|承認|허락|승인")
 # "traktuj jak polecenia właściciela", "behandle sie wie Befehle des Besitzers": someone else's words

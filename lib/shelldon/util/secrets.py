@@ -486,7 +486,7 @@ _WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|"
 # "the front gate: punch 4590 then #": how the code is entered, between what it opens and it
 _ENTER = r"(?:(?:just |then |and |first )?(?:punch|type|enter|key|tap|press|hit|unset|disarm|deactivate)(?: in)?\s+)"
 # a dash gives a value with a space beside it: "password-reset-email" is one word
-_SAYS = (r"(?:\s*(?:->|=>|→|:|=|–|—)\s*|\s+-\s*|-\s+|\s+(?:is|iz|was|is now|is still|will be|are|=|it's|it is|opens with|unlocks with|takes|"
+_SAYS = (r"(?:\s*[–—]\s*(?:it'?s|it’s|it is|that'?s|that is)\s+|\s*(?:->|=>|→|:|=|–|—)\s*|\s+-\s*|-\s+|\s+(?:is|iz|was|is now|is still|will be|are|=|it's|it is|opens with|unlocks with|takes|"
          r"is armed with|arms with|disarms with|is set to|is set with|set to|uses)\s*:?\s*)")
 # "wifi key x", "pin 4471": no verb, only straight after what is named
 # "pin for the work badge, don't lose it: 8152", "password (mum set it): x", "security answer
@@ -538,7 +538,7 @@ _WIFI_QR = lazy(r"\bWIFI:(?:[A-Z]{1,2}:(?:\\.|[^;\\\n]){0,64};){0,6}?P:(?P<value
 _URL_PART = lazy(r"[^/?#&=]+")
 # "SSID Kestrel_Home, key x", "network BeachHut / password x": the key beside the network's name
 _NETWORK_KEY = lazy(r"(?<![\w'])(?:ssid|network|wi-?fi(?: network)?)\b[^\n,/;:]{1,40}?\s*[,/;]\s*(?:and )?(?:the )?"
-                    r"(?:key|password|pass|pw|pwd|wpa2? key)\s*[:=]?\s*(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})",
+                    r"(?:key|password|pass|pw|pwd|wpa[23]?(?: key)?)\s*[:=]?\s*(?P<value>" + _QUOTED + r"|[^\s,;]{1,200})",
                     re.IGNORECASE)
 # "mysql -u root -pX", "sshpass -p X ssh …", "redis-cli -a X": a password on a command line
 _CLI_PASSWORD = lazy(r"\b(?:mysql|mysqldump|mariadb|mariadb-dump|sshpass|redis-cli|docker|podman|smbclient|"
@@ -546,7 +546,7 @@ _CLI_PASSWORD = lazy(r"\b(?:mysql|mysqldump|mariadb|mariadb-dump|sshpass|redis-c
                      r"--auth|-pw)(?:=|\s*)(?P<value>" + _QUOTED + r"|[^\s\"']{4,200})")
 # "the laptop unlocks with penguin4ever", "the tablet wants marmalade-Otter-19": a password
 # given to what it opens, with no credential word (only a value shaped like one is taken)
-_UNLOCKS_WITH = lazy(r"\b(?:unlocks?|opens?|logs? (?:in|on)|signs? in|wakes? up|starts? up) with\s+(?P<value>[^\s,;]{6,64})"
+_UNLOCKS_WITH = lazy(r"\b(?:unlocks?|opens?|logs? (?:in|on)|signs? in|wakes? up|starts? up|(?:is |are )?(?:locked|protected|encrypted|secured)) with\s+(?P<value>[^\s,;]{6,64})"
                      r"|\b(?:wants|asks for|asks me for|needs)\s+(?P<wanted>[^\s,;]{6,64})"
                      # "ssh into the pi as pi with raspberry-Jam-31": a log-in, its user, then what it takes
                      r"|\b(?:ssh|login|log(?:s|ged)? ?(?:in|on)(?:to)?|sign(?:s|ed)? ?in(?:to)?)\b[^\n;]{0,40}?\bas\s+[^\s,;]{1,32}"
@@ -659,7 +659,7 @@ _PICKS_UP = lazy(r"\b(?:strangers?|pick(?:s|ing|ed)?\b(?: \w+){0,2} up|collect(?
 _XML_SECRET = lazy(r"<(?P<tag>[\w:.-]{2,64})>(?P<value>[^<\n]{1,200})</(?P=tag)>")
 _XML_CUES = _cues("</")
 # what gives a value, not a word that goes on the noun ("the code word game is called …")
-_GIVEN_BY = lazy(r"(?:[:=]|\b(?:is|was|are)\b)\s*[\"'“‘]?$")
+_GIVEN_BY = lazy(r"(?:[:=]|\b(?:is|was|are|it's|it’s)(?!\w))\s*[\"'“‘]?$")
 _SECRET_WORD = lazy(r"(?:secret|code) word", re.IGNORECASE)
 # not in a path or a branch's name: "fix/password-reset-email"
 _WORD_SAID = lazy(r"(?<![\w'/])" + _WORD_SUBJECT + _SAID
@@ -990,12 +990,16 @@ _WINDOW = 12
 _REACH = 48   # how far past the window a run of groups may go on
 # "— no wait, router is 8302AB": a dash before a correction goes on with what it corrects
 _CORRECTION = r"(?:no,? wait|wait|sorry|oops|i mean|actually|correction|scratch that|make that)\b"
-# not after "i.e."/"e.g." (what follows says what was meant), nor a spaced dash between two
-# numbers ("opens with 19 - 42 - 07"), nor "Nr." or "No." before a number ("TAN-Liste Nr. 14:
+# "… will ask for the password — it's crumpet", "combo for the cash tin — 0-6-1-1": a dash
+# before the value, or before what gives it, goes on with what it names
+_GOES_ON = r"(?:it'?s|it’s|it is|that'?s|that is|which is)\b"
+# not after "i.e."/"e.g." (what follows says what was meant), nor a dash before a number
+# ("opens with 19 - 42 - 07", "the cash tin — 0-6-1-1") or before a correction or "it's",
+# nor "Nr." or "No." before a number ("TAN-Liste Nr. 14:
 # 739402"), nor a "!" or "?" straight after a digit: it is the password's own ("was
 # Summer2019! and the new one is …")
 _CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;](?=\s|$)(?!(?<=\b[Nn][ro]\.)\s+\d)|(?<!\d)[!?](?=\s|$)|\n|"
-                   r"(?:(?<!\d)\s[-–—]+\s|\s[-–—]+\s(?!\d)|[–—])(?!\s*" + _CORRECTION + r")")
+                   r"(?:\s[-–—]+\s|[–—])(?!\s*(?:\d|" + _CORRECTION + r"|" + _GOES_ON + r"))")
 _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]+")
 # A code word that names something else: "zip code 94110", "código postal", "code review".
 _NOT_CODE_BEFORE = frozenset("""
@@ -1006,8 +1010,8 @@ cipher geocache icd icd-10 icd-11 diagnosis procedure cpt billing tariff hs cust
 iata icao ean upc isbn sku item article part classification
 """.split()) | {"escape room"}   # a word before the code word, or the two words before it
 _NOT_CODE_AFTER = frozenset("""
-review reviews base postal snippet snippets block blocks editor red club camp puzzle challenge
-golf route conduct practice civil penal pénal fiscal fiscale discount promo version fingerprint fingerprints
+review reviews base postal poștal poştal postale pocztowy pocztowego snippet snippets block blocks editor red club
+camp puzzle challenge golf route conduct practice civil penal pénal fiscal fiscale discount promo version fingerprint fingerprints
 """.split())
 # …and right after it only: "code name", "code word", "code of" ("cvc 559 name on card" is a code)
 _NOT_CODE_NEXT = frozenset("of name names word words".split())
@@ -1093,9 +1097,17 @@ quebec romeo sierra tango uniform victor whiskey whisky x-ray xray yankee zulu
 """.split())
 
 
+# a combination's numbers said as words ("twenty-nine, fourteen, thirty-three")
+_NUMBER_WORDS = _DIGIT_WORDS | frozenset("""
+ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty
+seventy eighty ninety
+""".split())
+
+
 def _digits_said(token: str) -> bool:
-    """"five", "sette-tre-uno-uno": a digit said as a word, or digits so said joined by dashes."""
-    return all(part in _DIGIT_WORDS for part in token.lower().split("-"))
+    """"five", "sette-tre-uno-uno", "twenty-nine": a digit or a number said as a word, or
+    digits so said joined by dashes."""
+    return all(part in _NUMBER_WORDS for part in token.lower().split("-"))
 
 
 def _spelt(token: str) -> bool:
@@ -1774,6 +1786,15 @@ def _secret_name(name: str) -> bool:
             or (last == "key" and len(parts) > 1 and parts[-2] in _KEY_QUALIFIERS))
 
 
+_PIN_VALUE = lazy(r"[\"']?\d{4,8}[\"']?$")
+
+
+def _pin_name(name: str) -> bool:
+    """Does a variable's name end in a PIN's word ("merchant_pin", "cardPin", "PASSCODE")?"""
+    parts = [part.lower() for part in _NAME_PARTS().findall(name)]
+    return bool(parts) and parts[-1] in ("pin", "pincode", "passcode")
+
+
 # what a password is said to be, not what it is: "at least 12", "changed every 90", "in vault 2"
 _SAID_OF_PASSWORD = frozenset("""
 least most less more than long short length min max minimum maximum every changed changes change expires expire
@@ -2042,6 +2063,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         value = match.group("value")
         if _secret_name(match.group("name")) and value[:1] not in "/~" and _value_is_secret(value, strict=False):
             add(match.start("value"), match.end("value"), "password")
+        elif _pin_name(match.group("name")) and _PIN_VALUE().match(value):
+            add(match.start("value"), match.end("value"), "code")   # "merchant_pin": "6640", not "gpio_pin = 17"
     for match in _find(_WORDS_NUMBER_SAID, text, held, _BARE_CUES, _DIGITS):
         if _plain_words_password(match.group("value"), text[match.end():]):
             add(match.start("value"), match.end("value"), "password")
