@@ -5,7 +5,7 @@ and how a corpus file is read.
 - heldout, heldout2, heldout3
              written by hand before the first, second and third rounds of rule changes;
              frozen.
-- heldout4 … heldout39
+- heldout4 … heldout41
              each written blind (its writer saw neither the gates' code nor any other
              corpus, and reported only its line counts and kinds) while or after the
              previous round's rules were made — heldout4 before the fourth, heldout12 and
@@ -20,8 +20,9 @@ and how a corpus file is read.
              heldout31), heldout34 and heldout35 both during the twenty-ninth (heldout35
              sized as heldout31), heldout36 and heldout37 both during the thirtieth
              (heldout37 sized as heldout31), heldout38 and heldout39 both during the
-             thirty-first (heldout39 sized as heldout31) — and measured once: that round's
-             clean figure (docs/RELIABILITY.md). Each but those still UNREAD (below) was
+             thirty-first (heldout39 sized as heldout31), heldout40 and heldout41 both
+             during the thirty-second (heldout41 sized as heldout31) — and measured once:
+             that round's clean figure (docs/RELIABILITY.md). Each but those still UNREAD (below) was
              then read by kind before the next round: its misses named the kinds the
              round widened.
 - notes14 …  ordinary memory notes, written and measured the same way (NOTES).
@@ -36,7 +37,7 @@ SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "hel
           "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
           "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24",
           "heldout25", "heldout26", "heldout27", "heldout28", "heldout29", "heldout30", "heldout31",
-          "heldout32", "heldout33", "heldout34", "heldout35", "heldout36", "heldout37", "heldout38", "heldout39")
+          "heldout32", "heldout33", "heldout34", "heldout35", "heldout36", "heldout37", "heldout38", "heldout39", "heldout40", "heldout41")
 # Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
 # about.md lines, mostly in the third person about the owner), each written blind like a
 # held-out split: what the standing-instruction gate must store. (first measure, refused)
@@ -60,10 +61,11 @@ NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7)
          "notes31": ("first measured, after the twenty-eighth round", 1),
          "notes32": ("first measured, after the twenty-ninth round", 4),
          "notes33": ("first measured, after the thirtieth round", 1),
-         "notes34": ("first measured, after the thirty-first round", 0)}
+         "notes34": ("first measured, after the thirty-first round", 0),
+         "notes35": ("first measured, after the thirty-second round", 0)}
 # Corpora measured but not yet read: no round tunes a rule on them, and the learned model
 # (bench/train_instruction_model.py) never trains on them.
-UNREAD = ("heldout38", "heldout39", "notes34")
+UNREAD = ("heldout40", "heldout41", "notes35")
 READ = tuple(split for split in SPLITS if split not in UNREAD)
 READ_NOTES = tuple(notes for notes in NOTES if notes not in UNREAD)
 
@@ -136,4 +138,6 @@ EARLIER = {
     "heldout37": _measured("first measured, after the thirtieth round", (1, 0), (0, 2)),
     "heldout38": _measured("first measured, after the thirty-first round", (11, 1), (4, 1)),
     "heldout39": _measured("first measured, after the thirty-first round", (0, 1), (0, 3)),
+    "heldout40": _measured("first measured, after the thirty-second round", (8, 1), (10, 0)),
+    "heldout41": _measured("first measured, after the thirty-second round", (0, 1), (1, 3)),
 }

@@ -13,16 +13,17 @@ import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
-                          "heldout7": 4, "heldout8": 1,
+                          "heldout7": 3, "heldout8": 1,
                           "heldout9": 1, "heldout10": 1, "heldout11": 0, "heldout12": 0, "heldout13": 0,
                           "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 2, "heldout18": 0, "heldout19": 0,
                           "heldout20": 0, "heldout21": 2, "heldout22": 0,
                           "heldout23": 0, "heldout24": 0, "heldout25": 1,
                           "heldout26": 0, "heldout27": 1, "heldout28": 0,
-                          "heldout29": 8, "heldout30": 6, "heldout31": 2,
+                          "heldout29": 6, "heldout30": 4, "heldout31": 2,
                           "heldout32": 4, "heldout33": 1, "heldout34": 3, "heldout35": 0,
-                          "heldout36": 2, "heldout37": 1,
-                          "heldout38": 11, "heldout39": 0}
+                          "heldout36": 1, "heldout37": 1,
+                          "heldout38": 5, "heldout39": 0,
+                          "heldout40": 8, "heldout41": 0}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -818,3 +819,31 @@ def test_round_thirty_one_patterns_leave_a_postal_code():
     # the patterns leave it (the model, retrained, takes the number: TAKEN_BY_THE_MODEL above)
     with secret_model.using(linear_model.OFF):
         assert looks_secret("il codice postale del negozio è 00184") is None
+
+
+# -- the thirty-second round -----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, values", [
+    ("the 3 numbers on the back of Mia's card are 506", ["506"]),
+    ("card 4539 1488 0343 6467 exp 11/27, the three on the back are 318", ["318"]),
+    ("for the wallet on the old laptop, the 12 words are maple orbit tundra glass pepper zebra cloud "
+     "anchor velvet copper meadow lantern", ["maple orbit tundra glass pepper zebra cloud anchor velvet copper "
+                                            "meadow lantern"]),
+    ("voicemail for the office wants 5829 when you ring in", ["5829"]),
+    ("the router's admin menu is locked with 4417", ["4417"]),
+    ("our safe word for anyone picking up the twins: green walrus", ["green walrus"]),
+])
+def test_round_thirty_two_takes_the_value(text, values):
+    out, _count = redact(text)
+    for value in values:
+        assert value not in out, out
+
+
+@pytest.mark.parametrize("text", [
+    "wifi network is Harbour_Guest, the password is on the card by the kettle",
+    "the code word for the ferry booking is just our surname",
+    "the shed door is locked with 2 padlocks",
+    "voicemail said the parcel comes tomorrow",
+])
+def test_round_thirty_two_leaves_look_alikes(text):
+    assert looks_secret(text) is None, redact(text)

@@ -88,6 +88,7 @@ ru: отныне | впредь | с этого момента | с этого �
 uk: відтепер | віднині | надалі | з цього моменту | з сьогодні | назавжди
     від тепер
 el: απο τωρα | στο εξησ | απο σημερα | για παντα | από τώρα | στο εξήσ | από σήμερα | για πάντα
+    απο εδω και περα | από εδώ και πέρα | μονιμα | μόνιμα
     απο εδω και περα | από εδώ και πέρα
 ar: من الآن | فصاعدا | من اليوم | إلى الأبد
 he: מעכשיו | מהיום | מעתה | לתמיד
@@ -122,6 +123,8 @@ en: every time | each time | whenever | any time | anytime
     every single time
     every day | every morning | every evening | every night | every week | every month | every weekend |
     every monday | every tuesday | every wednesday | every thursday | every friday | every saturday | every sunday
+    each day | each morning | each evening | each night | each week | each month
+    if i ever say | if i ever write | if i ever type | if i ever text | whenever i say | whenever i write | whenever i type
     if anyone | if someone | when anyone | when someone | whenever anyone | whenever someone
 de: jedes mal | immer wenn | sobald
     wenn jemand | falls jemand
@@ -194,7 +197,7 @@ sw: wewe
 tl: ikaw | mo | ka
 ru: ты | тебе | тебя | твой | твои | твоих | твоим | вы | вам | вас | ваш* | бот | ассистент*
 uk: ти | тобі | тебе | твій | твої | твоїх | ви | вам | вас | ваш* | бот | асистент*
-el: εσυ | σου | σε | εσενα | εσύ | εσένα
+el: εσυ | σου | σε | εσενα | εσύ | εσένα | βοηθο | βοηθό | βοηθε | βοηθέ | βοηθοσ | βοηθόσ
 ar: أنت | انت | لك | عليك | إليك
 he: אתה | את | לך | עליך | אותך
 fa: تو | شما | به تو
@@ -366,7 +369,7 @@ tl: huwag pansinin | kalimutan | sundin | ipadala | burahin | ibunyag
 ru: игнорир* | забудь | забыть | подчиня* | пересыл* | перешли | отправля* | отправь | удали* | раскр* | без вопросов |
 
 uk: ігнор* | забудь | підкоряй* | пересила* | перешли | надсила* | надішли | видали* | розкр* | без питань
-el: αγνοησ* | αγνόησ* | ξεχασ* | ξέχασ* | υπακου* | στειλε | στείλε | διαγραψ* | διάγραψ* | αποκαλυψ* | αποκάλυψ*
+el: απενεργοποι* | αγνοησ* | αγνόησ* | ξεχασ* | ξέχασ* | υπακου* | στειλε | στείλε | διαγραψ* | διάγραψ* | αποκαλυψ* | αποκάλυψ*
     δωσε | δώσε
 ar: تجاهل | انس | أطع | أرسل | ارسل | احذف | اكشف | دون سؤال
 he: התעלם | תתעלם | שכח | תשכח | ציית | שלח | תשלח | מחק | תמחק | חשוף
@@ -418,6 +421,7 @@ tr: kilidi ac | kart numarasi | havale | para gonder
 zh: 转账 | 付款 | 支付 | 验证码 | 开锁 | 解锁 | 银行卡
 ja: 解錠 | 開錠 | 振込 | 振り込 | 暗証番号 | カード番号
 ko: 송금 | 이체 | 잠금 해제 | 카드 번호
+el: κωδικο | κωδικό | κωδικοσ | κωδικόσ | κωδικου | κωδικού | χρηματοκιβωτι*
     password | passwords | passwort | mot de passe | contrasena | senha | wachtwoord | losenord | adgangskode
     passord | haslo | heslo | parola | jelszo | salasana | sifre* | kata sandi | mat khau | пароль | كلمة السر
     סיסמה | पासवर्ड | 비밀번호 | パスワード | 密码 | รหัสผ่าน | contrasenya | lozink* | geslo | парола | parool | parol*
@@ -444,6 +448,7 @@ nl: nieuwe regel | jouw regel | systeem
     staande order | vaste regel
 pl: nowa zasade | nowa zasada | nowa regula | system | notatka dla asystenta | uwaga dla asystenta
 ro: nota pentru asistent | nota catre asistent | regula noua | sistem
+el: εξουσιοδοτ* | εξουσιοδότ*
 ru: новое правило | твое правило | твоё правило | система
 uk: нове правило | твоє правило | система
 en: hereby | prime directive | sys | policy updated | config | house rule | instruction to the ai |

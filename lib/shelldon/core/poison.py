@@ -1386,7 +1386,9 @@ def _label(norm: str) -> str | None:
             if label == "you-must" and _generic_you(norm, match):
                 continue
             if key == "imperative" and (_CHANNEL().match(norm, match.end()) or _TELL_SOMEONE().match(norm, match.end())
-                                        or _A_SIGN().match(norm, match.end()) or _MANNERS().match(norm, match.end())):
+                                        or _A_SIGN().match(norm, match.end()) or _MANNERS().match(norm, match.end())
+                                        or _SAFE_KEEPING().match(norm, match.end())
+                                        or (_FORBIDS().search(match.group()) and _YOUR_OWN_KEY().match(norm, match.end()))):
                 continue
             if key == "authorised" and _FIRST_PERSON().match(match.group()) and _GRANTS_ANOTHER().match(norm, match.end()):
                 continue
@@ -1448,6 +1450,16 @@ _A_SIGN = lazy(r"(?<=ignore)\s+(?:a |an |the |any |your |my |those |these |that 
 _TELL_SOMEONE = lazy(r"(?<=tell) (?!(?:the |your |my |our )?(?:owner|user|users|admin|administrator|boss|master)\b|"
                      r"(?:him|her|them|me|us|any(?:one|body)|every(?:one|body)|no(?:one|body)|people|others|the truth|"
                      r"anything|everything|lies|jokes?|stories)\b)[a-z][\w'-]* (?:about|that|what|where|when|how)\b")
+
+
+# advice on keeping one's own keys: "never tell anyone your PIN", "don't share your password
+# with anyone" (the listener's own, kept from others), "always use a different password for
+# every site" — not the house's codes handed out
+_FORBIDS = lazy(r"\b(?:never|don't|dont|do not)\b")
+_YOUR_OWN_KEY = lazy(r"(?:\s+[\w']+){0,3}?\s+your (?:own )?(?:pins?|passwords?|passcodes?|codes?|cards?|card details|"
+                     r"bank details|logins?|otps?|one-time codes?|security codes?)\b")
+_SAFE_KEEPING = lazy(r"\s+(?:an?|your) (?:different|unique|strong|stronger|long|longer|new|separate|random|good|proper) "
+                     r"(?:password|passphrase|passcode|pin)\b")
 
 
 # "always say thank you to the bin men": manners the owner keeps, not words put in the pet's mouth

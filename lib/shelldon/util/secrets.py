@@ -476,7 +476,7 @@ _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |ent
 _WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|"
                  # its misspellings: a letter left out or two swapped ("psswd", "pasword", "paswrod")
                  r"p[a@]?ss?w[o0]?r?d|pa?ss?wr[o0]d|pa?ss?[o0]wr?d|(?<!boarding )(?<!bus )(?<!day )(?<!season )pass|passphrase|passcode|secret word|code word|"
-                 r"logins?|log-in|credentials|creds|wi-?fi(?: network)?(?: key| password| pw| pass| code)?|"
+                 r"logins?|log-in|credentials|creds|wi-?fi(?! network\b)(?: key| password| pw| pass| code)?|wi-?fi network (?:key|password|pw|pass|code)|"
                  r"(?:network|wpa2?|wireless|router|guest)(?: network)? (?:key|password|pw|pass)|"
                  r"(?:api|secret|access|recovery|backup) key|key (?:for|to) (?:the |my |our )?(?:[\w'-]+ )?(?:wi-?fi|wlan|network|"
                  r"router|hotspot)|(?:recovery|backup|2fa|mfa|otp|one-time|verification) codes?|(?:api |access |auth )?token|"
@@ -548,6 +548,8 @@ _CLI_PASSWORD = lazy(r"\b(?:mysql|mysqldump|mariadb|mariadb-dump|sshpass|redis-c
 # given to what it opens, with no credential word (only a value shaped like one is taken)
 _UNLOCKS_WITH = lazy(r"\b(?:unlocks?|opens?|logs? (?:in|on)|signs? in|wakes? up|starts? up|(?:is |are )?(?:locked|protected|encrypted|secured)) with\s+(?P<value>[^\s,;]{6,64})"
                      r"|\b(?:wants|asks for|asks me for|needs)\s+(?P<wanted>[^\s,;]{6,64})"
+                     # "the set-up menu is locked with 1122": digits a lock is set to
+                     r"|\b(?:is |are )?(?:locked|protected|secured|pin-?locked) with\s+(?P<digits>\d{4,8})(?![\w/.:-])"
                      # "ssh into the pi as pi with raspberry-Jam-31": a log-in, its user, then what it takes
                      r"|\b(?:ssh|login|log(?:s|ged)? ?(?:in|on)(?:to)?|sign(?:s|ed)? ?in(?:to)?)\b[^\n;]{0,40}?\bas\s+[^\s,;]{1,32}"
                      r"\s+with\s+(?P<login>[^\s,;]{6,64})", re.IGNORECASE)
@@ -652,6 +654,8 @@ _ITS_CUES, _MODEL_NUMBER = _cues("it's", "its ", "it is", "it’s"), lazy(r"^[A-
 # the tickle game is "pineapple" and it means stop")
 _SAFE_WORD = lazy(r"(?<![\w'])(?:safe ?word|family (?:password|code ?word))\b(?P<who>[^.;\n]{0,60}?)"
                   r"(?:\s(?:is|was)\s+|\s*:\s*)[\"'“‘]?(?P<value>[^\s,;\"'”’]{3,64})", re.IGNORECASE)
+# a safe word of two or three words that ends the clause
+_SHORT_PHRASE = lazy(r"[A-Za-z]+(?: [A-Za-z]+){1,2}(?=\s*(?:[.!?;,)]|$))")
 _SAFE_WORD_CUES, _SAFE_WORD_WHO = _cues("safe word", "safeword", "family password", "family code"), _cues("stranger", "pick", "collect", "fetch")
 _PICKS_UP = lazy(r"\b(?:strangers?|pick(?:s|ing|ed)?\b(?: \w+){0,2} up|collect(?:s|ing|ed)?|fetch(?:es|ing|ed)?)\b",
                  re.IGNORECASE)
@@ -722,7 +726,7 @@ _AFTER_CARD = lazy(r"[\s,;]+(?:(?:exp\w*|(?:valid|good)(?: thru| through| until|
                    r"|\s*[/|]\s*(?P<slashed>\d{3,4})(?![\d/.:])"   # "… 4927 / 118": the code set apart
                    r"|[^\n]{0,60}?(?<!\w)(?:cvv2?|cvc2?|csc|cid|ccv|security (?:code|number)|(?:karten)?prüf(?:nummer|ziffer)|"
                    r"cryptogramme(?: visuel)?|crypto|c[óo]digo de seguridad|codice di sicurezza|(?:the )?(?:three|four|3|4)[- ]digits?"
-                   r"(?: on the back)?|(?:number|numbers|digits|code) on the back)\b[^\d\n]{0,15}?(?P<named>\d{3,4})(?![\d/.:])", re.IGNORECASE)
+                   r"(?: on the back)?|(?:number|numbers|digits|code|three|four|3|4) on the back)\b[^\d\n]{0,15}?(?P<named>\d{3,4})(?![\d/.:])", re.IGNORECASE)
 
 
 def luhn_ok(digits: str) -> bool:
@@ -872,7 +876,7 @@ the a an is was and or to of for in on at it its my your his her their our this 
 same different forgotten forgot reset expired changed required needed saved stored wrong
 correct incorrect unknown new old please see ask check use stored written below above
 never don't keep always all something someone nothing anything whatever only again anyway today yesterday
-twice already
+twice already just simply really basically literally probably
 """.split())
 # what a sentence about a passphrase goes on with, not a passphrase: "is NOT in the cloud",
 # "ist zu kurz", "n'est pas dans le coffre"
@@ -917,7 +921,7 @@ _CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码|şifre(
 # a door, a gate, a locker or an alarm named without a code word: only a value given as one
 # ("garage: 2580", "disarm with 8064", "hotel room safe: I set it to 0303"; see _shaped)
 _CRED_PLACE = (r"(?:front |back |side |main |garden |street |patio |cellar |basement )?doors?|gates?|garage|shed|"
-               r"lockers?|keypads?|key pad|intercoms?|(?:dis)?arms?|(?:dis)?arming|(?:building |main |front )?entry|"
+               r"lockers?|keypads?|key pad|intercoms?|voice ?mail|answerphone|(?:dis)?arms?|(?:dis)?arming|(?:building |main |front )?entry|"
                r"porten|porte|portail|puerta|portón|portone|"
                r"cancello|tür|haustür|hoftor|deur|poort|brama|drzwi|dörren|døren|grinden")
 _CRED_ALARM = r"alarms?|alarm system|burglar alarm|larm|larmet|alarme|alarma|allarme"
@@ -955,7 +959,7 @@ _CRED_PASSWORD_MORE = (r"(?:wpa[23]?|wpa2-psk|wi-?fi|wlan|wireless|network) key|
                        r"jelszav\w{0,3}|salasanan|heslem|parolă|parola|parolei|lozinka|lozinku|geslo|पासवर्ड|कूटशब्द|"
                        r"كلمة (?:ال)?سر|كلمة (?:ال)?مرور|סיסמה|סיסמא|הסיסמה|رمز عبور|گذرواژه|mật khẩu|mat khau|"
                        r"kata sandi|katasandi|sandi")
-_CRED_CODE_MORE = (r"security number|security code|cryptogramme|cryptogramme visuel|card verification (?:code|value)|"
+_CRED_CODE_MORE = (r"security number|security code|(?:three|four|3|4) (?:digits|numbers) on the back|cryptogramme|cryptogramme visuel|card verification (?:code|value)|"
                    r"ccv|geheimzahl|geheimnummer|pin-nummer|pinnummer|code secret|code confidentiel|"
                    r"koden|koder|kode|koodi|koodin|tunnusluku|cod|codul|codului|kódot|kódja|kodem|kodunu|kodun|kodas|"
                    r"kods|kodi|pin-kód|pin-koodi|pinkode|pinkoden|kode pin|mã pin|mã số|पिन|कोड|קוד|הקוד|کد")
@@ -972,7 +976,8 @@ _CRED_CUES_MORE = _cues(" door", " entry", "gate", "garage", " shed", "locker", 
                         "2sv", "factor", "-step", "authent", "guard", "kod", " cod", "koo", "tunnusluku",
                         "jelsz", "parol", "lozink", "geslo", "hesl", "salasan", "mat khau", "sandi", "pin-",
                         " lock", "unlock", "lockscreen", "security number", "security code", "cryptogramme",
-                        "verification", "wpa", " key", "gift", "voucher pin", "ccv", "geheim", "code secret",
+                        "verification", "wpa", " key", "gift", "voucher pin", "ccv", "geheim", "code secret", "on the back",
+                        "voicemail", "voice mail", "answerphone",
                         "code confidentiel", "pin-nummer", "pinnummer", "portail", "portone", "hoftor")
 _CRED_CUES_SCRIPTS = _cues("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन",
                            "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
@@ -1058,7 +1063,7 @@ _SPACED_CODE_GROUP = lazy(r"^(?=[A-Z\d]*\d)(?=[A-Z\d]*[A-Z])[A-Z\d]{3,5}$")
 _SPACED_GROUP = lazy(r"^(?=[a-z\d]*\d)(?=[a-z\d]*[a-z])[a-z\d]{6,12}$")
 # what labels an id of letters and digits ("room B4xK2q", "booking Xq7Lp2"); "call", "in" or
 # "since" label only numbers
-_NAME_WORDS = frozenset("name ssid username handle called".split())
+_NAME_WORDS = frozenset("name ssid username handle called network hotspot".split())
 _ID_LABELS = frozenset("""
 id no nr # number ref reference order invoice ticket tracking serial model room flight booking seat version v isbn
 cve zimmer modell code called named
@@ -1333,6 +1338,7 @@ def _generated(token: str, shortest: int) -> bool:
 # more plain small words in a row, none of them a word prose is held together by, in a
 # text that speaks of a seed, a wallet or a mnemonic. Prose always has function words.
 _SEED_CUES = _cues("seed", "wallet", "mnemonic", "recovery", "phrase", "crypto", "bip39", "metamask", "ledger", "trezor",
+                   "bitcoin", "12 words", "24 words", "twelve words",
                    "semilla", "billetera", "cartera", "recupera", "récupération", "portefeuille", "carteira", "portafoglio",
                    "wiederherstellung", "herstel", "odzyskiw", "frase", "fraza",
                    *_word_cues(_LEX_PHRASE + _LEX_JOINED_PHRASE))
@@ -2102,7 +2108,9 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
         value = match.group(name).rstrip(".!?)")
         if name == "login" and _KEY_FILE().search(value):
             continue
-        if _password_shaped(value) and any(c.isdigit() for c in value) and not value[:1].isdigit():
+        if name == "digits":
+            add(match.start(name), match.end(name), "code")
+        elif _password_shaped(value) and any(c.isdigit() for c in value) and not value[:1].isdigit():
             add(match.start(name), match.start(name) + len(value), "password")
     for match in _find(_PGPASS, text, held, _PGPASS_CUES):
         if _value_is_secret(match.group("value"), strict=False):
@@ -2163,8 +2171,12 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("value"), match.end("value"), "password")
     for match in _find(_SAFE_WORD, text, held, _SAFE_WORD_CUES, _SAFE_WORD_WHO):
         value = match.group("value").rstrip(".!?)")
-        if _PICKS_UP().search(match.group("who")) and (_a_lone_word(text, match.start("value"), value)
-                                                        or _value_is_secret(value, strict=True)):
+        if not _PICKS_UP().search(match.group("who")):
+            continue
+        phrase = _SHORT_PHRASE().match(text, match.start("value"))   # "… we sent them: blue lobster"
+        if phrase:
+            add(phrase.start(), phrase.end(), "password")
+        elif _a_lone_word(text, match.start("value"), value) or _value_is_secret(value, strict=True):
             add(match.start("value"), match.start("value") + len(value), "password")
     for match in _find(_XML_SECRET, text, held, _XML_CUES, _KEY_CUES):
         if _secret_name(match.group("tag").rpartition(":")[2].replace("-", "_")) \
