@@ -1780,11 +1780,16 @@ def _alarm_clock(named: str, value: str) -> bool:
             and not any(word in named for word in ("code", "pin", "combo", "combination", "with", " arm", "disarm")))
 
 
+def _name_words(name: str) -> list[str]:
+    """A variable's name in its words, lower case: "SLACK_BOT_TOKEN", "dbPassword" → […, "token"], […, "password"]."""
+    return [part.lower() for part in _NAME_PARTS().findall(name)]
+
+
 def _secret_name(name: str) -> bool:
     """Does a variable's name say its value is a secret ("PGPASSWORD", "dbPassword",
     "stripeApiKey", "SLACK_BOT_TOKEN")? Not "PWD"/"OLDPWD" (the shell's directories), not a
     public key, not a name that goes on past the word ("TOKEN_EXPIRY", "passwordHint")."""
-    parts = [part.lower() for part in _NAME_PARTS().findall(name)]
+    parts = _name_words(name)
     if not parts or "public" in parts:
         return False
     last = parts[-1]
@@ -1797,8 +1802,7 @@ _PIN_VALUE = lazy(r"[\"']?\d{4,8}[\"']?$")
 
 def _pin_name(name: str) -> bool:
     """Does a variable's name end in a PIN's word ("merchant_pin", "cardPin", "PASSCODE")?"""
-    parts = [part.lower() for part in _NAME_PARTS().findall(name)]
-    return bool(parts) and parts[-1] in ("pin", "pincode", "passcode")
+    return _name_words(name)[-1:] in (["pin"], ["pincode"], ["passcode"])
 
 
 # what a password is said to be, not what it is: "at least 12", "changed every 90", "in vault 2"
