@@ -749,7 +749,7 @@ def test_lexicon_leaves_look_alikes(text):
 
 # -- the thirtieth round ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, values", [
+THIRTIETH_ROUND_TAKES = [
     # the owner unsure which of two: both are taken
     ("the bike shed keypad is either 2719 or 2791, I never remember", ["2719", "2791"]),
     ("alarm code is probably 6028 or maybe 6082", ["6028", "6082"]),
@@ -763,14 +763,10 @@ def test_lexicon_leaves_look_alikes(text):
     # German "Zugang" names a login
     ("Zugang zum Elternportal: mkeller / Tannen,Zapfen;Grün", ["Tannen,Zapfen;Grün"]),
     ("key safe by the porch: use 5820 for the carers", ["5820"]),
-])
-def test_round_thirty_takes_the_value(text, values):
-    out, _count = redact(text)
-    for value in values:
-        assert value not in out, out
+]
 
 
-@pytest.mark.parametrize("text", [
+THIRTIETH_ROUND_LEAVES = [
     "the screenshot shows 'PIN: ****' as it should",
     "Passwort: •••••••• is all the form shows",
     "password field shows XXXXXXXX until you tap the eye",
@@ -780,14 +776,12 @@ def test_round_thirty_takes_the_value(text, values):
     # a number advised against, a model's number: no lock is set to them
     "the locksmith says never use 0000 or 1234 on a key safe",
     "the new key safe is a Burton K300, fitted by the porch light",
-])
-def test_round_thirty_leaves_look_alikes(text):
-    assert looks_secret(text) is None, redact(text)
+]
 
 
 # -- the thirty-first round ------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, values", [
+THIRTY_FIRST_ROUND_TAKES = [
     # a combination said as numbers in words
     ("bike lock combo: thirty-one, seven, twenty-two", ["thirty-one, seven, twenty-two"]),
     # a dash before the value, or before "it's"
@@ -797,22 +791,16 @@ def test_round_thirty_leaves_look_alikes(text):
     ("the tax return pdf is protected with Ledger_2026!", ["Ledger_2026!"]),
     ("guest wifi: SSID Harbour_Guest, WPA2 salty-dog-at-dusk", ["salty-dog-at-dusk"]),
     ('{"reader":"R-7","card_pin":"90412","mode":"live"}', ["90412"]),
-])
-def test_round_thirty_one_takes_the_value(text, values):
-    out, _count = redact(text)
-    for value in values:
-        assert value not in out, out
+]
 
 
-@pytest.mark.parametrize("text", [
+THIRTY_FIRST_ROUND_LEAVES = [
     "the code review is on thursday — 3 people have to sign it off",
     "gpio_pin = 17 drives the relay",
     "network Harbour_Guest is WPA2 only, no WEP",
     pytest.param("il codice postale del negozio è 00184", marks=TAKEN_BY_THE_MODEL),
     "the page count was twenty-two, fourteen of them in colour",
-])
-def test_round_thirty_one_leaves_look_alikes(text):
-    assert looks_secret(text) is None, redact(text)
+]
 
 
 def test_round_thirty_one_patterns_leave_a_postal_code():
@@ -823,7 +811,7 @@ def test_round_thirty_one_patterns_leave_a_postal_code():
 
 # -- the thirty-second round -----------------------------------------------------------------
 
-@pytest.mark.parametrize("text, values", [
+THIRTY_SECOND_ROUND_TAKES = [
     ("the 3 numbers on the back of Mia's card are 506", ["506"]),
     ("card 4539 1488 0343 6467 exp 11/27, the three on the back are 318", ["318"]),
     ("for the wallet on the old laptop, the 12 words are maple orbit tundra glass pepper zebra cloud "
@@ -832,18 +820,24 @@ def test_round_thirty_one_patterns_leave_a_postal_code():
     ("voicemail for the office wants 5829 when you ring in", ["5829"]),
     ("the router's admin menu is locked with 4417", ["4417"]),
     ("our safe word for anyone picking up the twins: green walrus", ["green walrus"]),
-])
-def test_round_thirty_two_takes_the_value(text, values):
+]
+
+
+THIRTY_SECOND_ROUND_LEAVES = [
+    "wifi network is Harbour_Guest, the password is on the card by the kettle",
+    "the code word for the ferry booking is just our surname",
+    "the shed door is locked with 2 padlocks",
+    "voicemail said the parcel comes tomorrow",
+]
+
+
+@pytest.mark.parametrize("text, values", THIRTIETH_ROUND_TAKES + THIRTY_FIRST_ROUND_TAKES + THIRTY_SECOND_ROUND_TAKES)
+def test_rounds_thirty_to_thirty_two_take_the_value(text, values):
     out, _count = redact(text)
     for value in values:
         assert value not in out, out
 
 
-@pytest.mark.parametrize("text", [
-    "wifi network is Harbour_Guest, the password is on the card by the kettle",
-    "the code word for the ferry booking is just our surname",
-    "the shed door is locked with 2 padlocks",
-    "voicemail said the parcel comes tomorrow",
-])
-def test_round_thirty_two_leaves_look_alikes(text):
+@pytest.mark.parametrize("text", THIRTIETH_ROUND_LEAVES + THIRTY_FIRST_ROUND_LEAVES + THIRTY_SECOND_ROUND_LEAVES)
+def test_rounds_thirty_to_thirty_two_leave_look_alikes(text):
     assert looks_secret(text) is None, redact(text)
