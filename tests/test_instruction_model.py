@@ -68,7 +68,7 @@ def test_off_leaves_the_rules_alone():
 # Written for this test: notes the second net counts as an order's parts, that the model is
 # sure are none.
 @pytest.mark.parametrize("text", [
-    "After closing, the owner likes a long chat with Shelldon about the day.",
+    "On quiet evenings the owner likes a long chat with Shelldon about the garden.",
 ])
 def test_the_model_vetoes_the_second_nets_count_when_sure(text):
     with instruction_model.using(instruction_model.OFF):   # no model, no veto

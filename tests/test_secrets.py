@@ -13,17 +13,18 @@ import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
-                          "heldout7": 3, "heldout8": 1,
+                          "heldout7": 4, "heldout8": 1,
                           "heldout9": 1, "heldout10": 1, "heldout11": 0, "heldout12": 0, "heldout13": 0,
                           "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 2, "heldout18": 0, "heldout19": 0,
                           "heldout20": 0, "heldout21": 2, "heldout22": 0,
                           "heldout23": 0, "heldout24": 0, "heldout25": 1,
                           "heldout26": 0, "heldout27": 1, "heldout28": 0,
-                          "heldout29": 6, "heldout30": 4, "heldout31": 2,
+                          "heldout29": 7, "heldout30": 4, "heldout31": 2,
                           "heldout32": 4, "heldout33": 1, "heldout34": 3, "heldout35": 0,
                           "heldout36": 1, "heldout37": 1,
                           "heldout38": 5, "heldout39": 0,
-                          "heldout40": 8, "heldout41": 0}
+                          "heldout40": 1, "heldout41": 0,
+                          "heldout42": 10, "heldout43": 4}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -831,13 +832,43 @@ THIRTY_SECOND_ROUND_LEAVES = [
 ]
 
 
-@pytest.mark.parametrize("text, values", THIRTIETH_ROUND_TAKES + THIRTY_FIRST_ROUND_TAKES + THIRTY_SECOND_ROUND_TAKES)
-def test_rounds_thirty_to_thirty_two_take_the_value(text, values):
+# -- the thirty-third round ------------------------------------------------------------------
+
+THIRTY_THIRD_ROUND_TAKES = [
+    ("the gate code changed today, the new one is 5170", ["5170"]),
+    ("back door code is K2270Z since the locksmith came", ["K2270Z"]),
+    ("portal access code R8TW-4KQ2 from the letter", ["R8TW-4KQ2"]),
+    ("amex 3782 822463 10005, the four digit code on the front is 7719", ["7719"]),
+    ("school pick-up password is purple otter so whoever collects Finn must say it", ["purple otter"]),
+    ("Cód an gheata: 6082", ["6082"]),
+    ("گیٹ کا کوڈ 3391 ہے", ["3391"]),
+    ("slaptažodis: Vasara2031", ["Vasara2031"]),
+]
+
+
+THIRTY_THIRD_ROUND_LEAVES = [
+    "bike locker number at the station is 318, the lock itself takes a key",
+    "batch code on the milk cartons is B24-091K",
+    "whoever picks her up, the pick-up password is on the nursery app",
+    "the alarm code changed, the new one is on the fridge",
+]
+
+
+def test_round_thirty_three_patterns_leave_what_a_thing_is():
+    # "is a pin code": what a thing is, no code's label (the model weighs the digits on its own)
+    with secret_model.using(linear_model.OFF):
+        assert looks_secret("my nephew thinks every sum is a pin code, he keyed 2580 into the calculator") is None
+
+
+@pytest.mark.parametrize("text, values", THIRTIETH_ROUND_TAKES + THIRTY_FIRST_ROUND_TAKES + THIRTY_SECOND_ROUND_TAKES
+                         + THIRTY_THIRD_ROUND_TAKES)
+def test_rounds_thirty_to_thirty_three_take_the_value(text, values):
     out, _count = redact(text)
     for value in values:
         assert value not in out, out
 
 
-@pytest.mark.parametrize("text", THIRTIETH_ROUND_LEAVES + THIRTY_FIRST_ROUND_LEAVES + THIRTY_SECOND_ROUND_LEAVES)
-def test_rounds_thirty_to_thirty_two_leave_look_alikes(text):
+@pytest.mark.parametrize("text", THIRTIETH_ROUND_LEAVES + THIRTY_FIRST_ROUND_LEAVES + THIRTY_SECOND_ROUND_LEAVES
+                         + THIRTY_THIRD_ROUND_LEAVES)
+def test_rounds_thirty_to_thirty_three_leave_look_alikes(text):
     assert looks_secret(text) is None, redact(text)

@@ -106,7 +106,7 @@ bg: отсега нататък | отсега | от днес | завинаг�
 et: nuudsest | tanasest | edaspidi | igavesti
 lv: no si briza | turpmak | no sodienas | uz visiem laikiem
 lt: nuo siol | nuo dabar | nuo siandien | visada kai
-ga: as seo amach | o inniu amach | go deo
+ga: as seo amach | o seo amach | o seo suas | feasta | o inniu amach | go deo
 cy: o hyn ymlaen | o heddiw ymlaen | am byth
 eu: hemendik aurrera | gaurtik aurrera | betiko
 is: heðan i fra | fra og með nuna | að eilifu
@@ -127,20 +127,37 @@ en: every time | each time | whenever | any time | anytime
     if i ever say | if i ever write | if i ever type | if i ever text | whenever i say | whenever i write | whenever i type
     if anyone | if someone | when anyone | when someone | whenever anyone | whenever someone
 de: jedes mal | immer wenn | sobald
+    jeden tag | jeden morgen | jeden abend | jede nacht | jede woche | jeden monat | jeden montag | jeden dienstag
+    jeden mittwoch | jeden donnerstag | jeden freitag | jeden samstag | jeden sonntag
     wenn jemand | falls jemand
 fr: chaque fois | a chaque fois
+    chaque jour | chaque matin | chaque soir | chaque nuit | chaque semaine | chaque mois | tous les jours | tous les matins
+    tous les soirs | toutes les semaines | chaque lundi | chaque mardi | chaque mercredi | chaque jeudi | chaque vendredi
+    chaque samedi | chaque dimanche | tous les lundis | tous les vendredis
     si quelqu'un | quand quelqu'un
 es: cada vez que | siempre que | cuando alguien
+    cada dia | cada manana | cada noche | cada semana | cada mes | todos los dias | todas las mananas | todas las noches
+    cada lunes | cada martes | cada miercoles | cada jueves | cada viernes | cada sabado | cada domingo
+    todos los lunes | todos los viernes
     si alguien
 it: ogni volta
+    ogni giorno | ogni mattina | ogni sera | ogni notte | ogni settimana | ogni mese | tutti i giorni | tutte le mattine
+    tutte le sere | ogni lunedi | ogni martedi | ogni mercoledi | ogni giovedi | ogni venerdi | ogni sabato | ogni domenica
     se qualcuno | quando qualcuno
 pt: toda vez | sempre que
+    todo dia | todos os dias | toda manha | todas as manhas | toda noite | todas as noites | toda semana | todo mes
+    toda segunda | toda terca | toda quarta | toda quinta | toda sexta | todo sabado | todo domingo
     se alguem | quando alguem
 nl: elke keer | telkens | iedere keer | als iemand | wanneer iemand
+    elke dag | elke ochtend | elke avond | elke nacht | elke week | elke maand | iedere dag | iedere week
+    elke maandag | elke dinsdag | elke woensdag | elke donderdag | elke vrijdag | elke zaterdag | elke zondag
     als iemand | wanneer iemand
 sv: varje gang | nar nagon | om nagon
 da: hver gang
 pl: za kazdym razem | kiedy ktos | gdy ktos | jesli ktos
+    codziennie | co rano | co wieczor | co noc | co tydzien | co miesiac | kazdego dnia | kazdego ranka
+    w kazdy poniedzialek | w kazdy wtorek | w kazda srode | w kazdy czwartek | w kazdy piatek | w kazda sobote
+    w kazda niedziele | co piatek | co poniedzialek
 cs: pokazde
 hu: mindig amikor
 fi: aina kun
@@ -171,6 +188,79 @@ eu: aldiro
 is: i hvert sinn
 bn: প্রতিবার
 ur: ہر بار
+# more languages' triggers
+sv: varje gang | narhelst | alltid nar | om nagon fragar | om nagon ringer | nar nagon | varje morgon
+    varje dag | varje vecka | varje kvall | varje natt | varje fredag
+da: hver gang | altid nar | hvis nogen | nar nogen | hver gang nogen | hver morgen | hver dag | hver uge
+    hver aften | hver nat | hver fredag
+no: hver gang | alltid nar | hvis noen | nar noen | hver gang noen | hver morgen | hver dag | hver uke
+    hver kveld | hver natt | hver fredag
+cs: pokazde | kdykoli | kdykoliv | kdyz nekdo | pokud nekdo | jestli nekdo | kazde rano | kazdy den
+    kazdy tyden | kazdy vecer | kazdou noc | kazdy patek
+sk: zakazdym | kedykolvek | ked niekto | ak niekto | kazde rano | kazdy den | kazdy tyzden | kazdy vecer
+    kazdu noc | kazdy piatok
+hu: minden alkalommal | valahanyszor | ha valaki | amikor valaki | mindig amikor | barmikor | minden reggel
+    minden nap | minden heten | minden este | minden ejjel | minden penteken
+fi: joka kerta | aina kun | milloin tahansa | jos joku | kun joku | joka aamu | joka paiva | paivittain
+    joka viikko | joka ilta | joka yo | joka perjantai
+id: setiap kali | tiap kali | kapan pun | kalau ada yang | jika ada yang | jika seseorang | setiap pagi
+    setiap hari | tiap hari | setiap minggu | setiap malam | setiap jumat
+ms: setiap kali | tiap kali | jika ada sesiapa | kalau ada sesiapa | kalau ada orang | jika seseorang
+    apabila seseorang | setiap pagi | setiap hari | setiap minggu | setiap malam | setiap jumaat
+vi: moi lan co | moi khi | bat cu khi nao | bat ky khi nao | neu ai do | neu co ai | khi ai do | moi buoi sang
+    hang ngay | hang tuan | moi buoi toi | thu sau hang tuan
+sw: kila mara | kila wakati | wakati wowote | ikiwa mtu | ikiwa kuna mtu | mtu yeyote akiuliza | mtu akiuliza
+    kila asubuhi | kila siku | kila wiki | kila usiku | kila ijumaa
+tl: tuwing | sa tuwing | kung sinuman | kung may magtanong | kapag may nagtanong | kapag may tao | araw-araw
+    bawat araw | gabi-gabi | linggo-linggo | kada linggo | tuwing biyernes
+uk: щоразу | кожного разу | кожен раз | якщо хтось | коли хтось | щоранку | щодня | щотижня | щовечора | щоночі
+    щопонеділка
+ar: كل مرة | كلما | إذا سأل أحد | إذا سألك أحد | لو سأل أحد | عندما يسأل أحد | كل صباح | كل يوم | يوميا
+    كل أسبوع | كل ليلة | كل جمعة
+he: בכל פעם | כל פעם | אם מישהו | כשמישהו | כאשר מישהו | כל בוקר | כל יום | מדי יום | כל שבוע | כל ערב | כל לילה
+    כל יום שישי
+fa: هر بار | هر وقت | هروقت | هر زمان | اگر کسی | اگه کسی | وقتی کسی | هر صبح | هر روز | هر هفته | هر شب
+    هر جمعه
+hi: हर बार | जब भी | अगर कोई | जब कोई | हर सुबह | हर दिन | हर हफ्ते | हर रात | हर शुक्रवार | har baar | jab bhi
+    agar koi
+th: ทุกครั้ง | เมื่อไหร่ก็ตาม | เมื่อใดก็ตาม | ถ้ามีใคร | ถ้าใคร | หากมีใคร | เวลามีคน | ทุกเช้า | ทุกๆวัน
+    ทุกสัปดาห์ | ทุกคืน | ทุกวันศุกร์
+ca: cada vegada | cada cop | sempre que | si algu | quan algu | cada mati | cada dia | cada setmana
+    cada vespre | cada nit | cada divendres
+hr: svaki put | kad god | ako netko | ako itko | kad netko | svako jutro | svaki dan | svaki tjedan
+    svake veceri | svaku noc | svakog petka | svaki petak
+sl: vsakic | vsakokrat | kadarkoli | kadar koli | ce kdo | ce nekdo | ko nekdo | vsako jutro | vsak dan
+    vsak teden | vsak vecer | vsak petek
+bg: всеки път | винаги когато | когато някой | ако някой | всяка сутрин | всеки ден | всяка седмица
+    всяка вечер | всяка нощ | всеки петък
+et: iga kord | alati kui | millal iganes | kui keegi | iga hommik | igal hommikul | iga paev | igapaevaselt
+    igal nadalal | igal ohtul | igal oosel | igal reedel
+lv: katru reizi | kad vien | ja kads | kad kads | katru ritu | katru dienu | ik dienu | katru nedelu
+    katru vakaru | katru nakti | katru piektdienu
+lt: kiekviena karta | kaskart | kai tik | jei kas nors | jeigu kas nors | kai kas nors | kiekviena ryta
+    kasdien | kiekviena savaite | kiekviena vakara | kiekviena nakti | kiekviena penktadieni
+ga: gach uair | gach am | am ar bith | ma iarrann duine | ma iarrann aon duine | nuair a iarrann duine
+    gach maidin | gach la | gach seachtain | gach trathnona | gach oiche | gach aoine
+cy: bob tro | pryd bynnag | os bydd rhywun | os oes rhywun | os yw rhywun | pan fydd rhywun | bob bore
+    bob dydd | bob wythnos | bob nos | bob dydd gwener
+eu: aldi bakoitzean | aldiro | noiznahi | edozein unetan | norbaitek galdetzen badu | inork galdetzen badu
+    norbait etortzen bada | goizero | egunero | astero | gauero | ostiralero
+is: i hvert skipti | hvert sinn | hvenær sem | ef einhver | þegar einhver | a hverjum morgni | a hverjum degi
+    daglega | i hverri viku | a hverju kvoldi | a hverri nottu | alla fostudaga
+bn: প্রতিবার | যখনই | যদি কেউ | কেউ যদি | যখন কেউ | প্রতি সকালে | প্রতিদিন | প্রতি সপ্তাহে | প্রতি রাতে
+    প্রতি শুক্রবার
+ur: ہر بار | جب بھی | اگر کوئی | جب کوئی | ہر صبح | ہر روز | روزانہ | ہر دن | ہر ہفتے | ہر رات | ہر جمعہ
+ro: de fiecare data | ori de cate ori | oricand | daca cineva | cand cineva | in fiecare dimineata
+    in fiecare zi | zilnic | in fiecare saptamana | in fiecare seara | in fiecare noapte | in fiecare vineri
+tr: her seferinde | her defasinda | her ne zaman | biri sorarsa | birisi sorarsa | eger biri | biri gelirse
+    her sabah | her hafta | her aksam | her gece | her cuma
+ru: каждый раз | всякий раз | когда бы ни | если кто-то | если кто-нибудь | когда кто-то | каждое утро
+    каждый день | каждую неделю | каждый вечер | каждую ночь | каждую пятницу
+el: κάθε φορά | όποτε | αν κάποιοσ | όταν κάποιοσ | αν ρωτήσει κάποιοσ | κάθε πρωί | κάθε μέρα | καθημερινά
+    κάθε εβδομάδα | κάθε βράδυ | κάθε νύχτα | κάθε παρασκευή
+ko: 매번 | 때마다 | 언제든지 | 누가 물어보면 | 누군가 물어보면 | 누가 오면 | 매일 아침 | 매일 | 매주 | 매일 밤 | 매일 저녁 | 매주 금요일
+ja: 毎回 | たびに | 誰かに聞かれたら | 誰かが来たら | 聞かれたら | 毎朝 | 毎日 | 毎週 | 毎晩 | 毎週金曜
+zh: 每次 | 每当 | 无论何时 | 如果有人 | 要是有人 | 有人问 | 每天早上 | 每天 | 每周 | 每週 | 每晚 | 每周五
 """
 
 _PET = """
@@ -212,7 +302,7 @@ sl: ti | tebi | tebe | tvoj*
 bg: ти | теб | тебе | твой | твоите | вие | вас
 et: sina | sul | sinu | teie
 lv: tu | tev | tevi | tavs | tava | jus
-lt: tu | tau | tave | tavo | jus
+lt: tu | tau | tave | tavo | jus | asistent*
 ga: thu | duit | sibh
 cy: ti | dy | eich | ichi
 eu: zuk | zure | hik
@@ -268,7 +358,7 @@ bg: отговор* | отговаря* | съобщени*
 et: vasta* | sonum*
 lv: atbild* | zina* | zinas
 lt: atsak* | zinut*
-ga: freagair | freagra* | teachtaireacht*
+ga: freagair | freagra* | teachtaireacht* | comhra*
 cy: ateb* | neges*
 eu: erantzun* | mezu*
 is: svar* | skilaboð
@@ -335,19 +425,21 @@ en: ignore | ignoring | disregard | forget | override | obey | comply | reveal |
     without asking me | without telling me | behind my back | without saying so | without saying | without mentioning it |
     without telling anyone | obeys | obeyed | obeying
     overrid* | recommend* | promote | advertise | plug | post | agree with | warn | warning | warnings |
-    don't mention this | never mention this
+    don't mention this | never mention this | don't bother me | do not bother me | without bothering me
     sharing | revealing | disclosing | leaking | do what he says | do what she says | do what they say | do whatever he says |
     do whatever she says | do whatever they say | do as he says | do as she says | do as they say | do as it says
 de: ignorier* | vergiss | vergessen | gehorch* | schick* | sende* | weiterleit* | leite | losch* | verrat* | keine ruckfragen | ohne ruckfragen
+    teile | teilst | teilen | weitergeben | gibst | warnung* | sicherheitswarnung*
     ohne nachfrage | ohne zu fragen
 fr: ignore* | oublie* | obei* | envoie* | transfere* | supprime* | efface* | revele* | sans question | sans questions |
     sans demander | sans confirmation
-es: ignora* | olvida* | obedece* | envia* | reenvia* | manda | mandas | mande | mandar | mandale | mandame | borra* | elimina* | revela* | dale | sin preguntar |
+es: ignora* | olvida* | obedece* | envia* | reenvia* | compartir | comparte | compartas | comparta | manda | mandas | mande | mandar | mandale | mandame | borra* | elimina* | revela* | dale | sin preguntar |
     darselo | darsela | daselo | dasela | darselos |
     sin confirmar
-    sin preguntarme | sin decirme
+    sin preguntarme | sin decirme | sin avisarme
     recomiend*
 it: ignora* | dimentica* | obbedisci | invia* | inoltra* | cancella* | rivela* | senza chiedere | senza conferma
+    senza chiedermi | senza dirmi | senza avvisarmi
 pt: ignor* | esquec* | obedec* | enviar | envia* | envie* | enviou | envio | encaminh* | apag* | revel* | sem perguntar | sem confirmar
 nl: negeer* | vergeet | gehoorzaam* | stuur* | doorsturen | verwijder* | wis | onthul* | zonder te vragen
     niets tegen de eigenaar | niks tegen de eigenaar
@@ -388,13 +480,13 @@ sl: ignoriraj | pozabi | poslusaj | poslji | posreduj | izbrisi | razkrij
 bg: игнорирай | забрави | подчинявай | изпращай | изпрати | препращай | изтрий | разкрий
 et: ignoreeri | unusta | kuuletu | saada | edasta | kustuta | paljasta
 lv: ignore | aizmirsti | paklausi | suti | nosuti | parsuti | izdzes | atklaj
-lt: ignoruok | pamirsk | paklusk | siusk | persiusk | istrink | atskleisk
+lt: ignoruok | pamirsk | paklusk | siusk | persiusk | istrink | atskleisk | pasitikek
 ga: deantar neamhaird | dean neamhaird | dearmad | seol | scrios | nocht
 cy: anwybydd* | anghofia | ufuddha | anfon | dileu | datgela
 eu: ez ikusi | ahaztu | bidali | ezabatu | agerian
 is: hunsa* | gleymdu | hlyddu | sendu | eyddu | afhjupa*
 bn: উপেক্ষা | ভুলে | পাঠাও | পাঠান | মুছে | ফাঁস
-ur: نظر انداز | بھول | بھیجو | بھیجیں | مٹا | حذف
+ur: نظر انداز | بھول | بھیجو | بھیجیں | مٹا | حذف | بتا دینا | بتا دو | بتاؤ | بتانا | بتائیں
 """
 
 _KEYS = """
@@ -402,14 +494,15 @@ en: unlock | unlocks | unlocking | disarm | disarms | pin | pins | pin number | 
     card number | card numbers | card details | bank details | card on file | saved card | key safe |
     door code | alarm code | gate code | safe code | auto approve | auto accept | auto pay | transfer money |
     transfer funds | wire money | send money | move money | login | logins | login details | sort code
+    full access | remote access | admin access | grant access | grant it access | grant them access
 de: entsperr* | aufschliess* | pin | uberweis* | bankdaten | kartennummer | geld senden | alarmcode | tresorcode |
-    turcode | zugangsdaten
+    turcode | zugangsdaten | alarmcodes | turcodes
 fr: deverrouill* | desarme* | code pin | carte bancaire | numero de carte | virement* | code de l'alarme |
     code d'alarme | code du coffre | code de la porte
 es: desbloque* | numero de tarjeta | datos de la tarjeta | transferencia* | transfiere | codigo de la alarma |
-    codigo de alarma | codigo de la caja fuerte | codigo de la puerta
+    codigo de alarma | codigo de la caja fuerte | codigo de la puerta | datos bancarios | cuenta bancaria
 it: sblocc* | codice otp | carta di credito | numero della carta | bonific* | codice dell'allarme |
-    codice allarme | codice della cassaforte | codice della porta
+    codice allarme | codice della cassaforte | codice della porta | carta aziendale | dati bancari
 pt: desbloque* | numero do cartao | transferencia* | transfira | codigo do alarme | codigo do cofre |
     codigo da porta
 nl: ontgrendel* | pincode | kaartnummer | overmaken | maak over | alarmcode | kluiscode | deurcode
@@ -426,6 +519,84 @@ el: κωδικο | κωδικό | κωδικοσ | κωδικόσ | κωδικο
     passord | haslo | heslo | parola | jelszo | salasana | sifre* | kata sandi | mat khau | пароль | كلمة السر
     סיסמה | पासवर्ड | 비밀번호 | パスワード | 密码 | รหัสผ่าน | contrasenya | lozink* | geslo | парола | parool | parol*
     slaptazod* | pasfhocal | cyfrinair | pasahitz* | lykilorð | পাসওয়ার্ড | پاس ورڈ
+ga: cod an dorais | cod an alaraim | cod slandala | uimhir pin
+ur: کوڈ | پن کوڈ
+lt: nuotoline prieiga | prieiga prie | kodas | koda
+# more languages' keys
+sv: dorrkod* | portkod* | larmkod* | pinkod* | kortnum* | bankuppgift* | engangskod* | las upp dorren | larma av
+    overfor pengar | nyckelskap* | fjarratkomst*
+da: dorkode* | alarmkode* | pinkode* | kortnummer* | kortoplysning* | bankoplysning* | engangskode* | las op
+    lase op | overfor penge | nogleboks* | fjernadgang*
+no: dorkode* | alarmkode* | pinkode* | kortnummer* | kortinformasjon* | bankopplysning* | engangskode* | las opp
+    lase opp | overfor penger | nokkelboks* | fjerntilgang*
+cs: kod od dveri | kod ke dverim | kod alarmu | pin kod | cislo karty | bankovni udaje | jednorazovy kod
+    odemkn* | deaktivuj alarm | preved penize | posli penize | vzdaleny pristup
+sk: kod od dveri | kod alarmu | pin kod | cislo karty | bankove udaje | jednorazovy kod | overovaci kod
+    odomkn* | deaktivuj alarm | preved peniaze | posli peniaze | vzdialeny pristup
+hu: ajtokod* | riasztokod* | pin kod | kartyaszam* | bankszamlaszam* | ellenorzo kod | oldd fel a zarat
+    kapcsold ki a riasztot | utalj penzt | utald at | kulcsszef* | tavoli hozzaferes
+fi: ovikood* | halytyskood* | pin koodi | tunnuslu* | korttinumer* | pankkitie* | vahvistuskood* | avaa lukko
+    poista halytys | siirra rahaa | avainkaap* | etakayt*
+id: kode pintu | kode alarm | kode pin | nomor pin | nomor kartu | nomor rekening | kode otp | kode verifikasi
+    buka kunci | transfer uang | kirim uang | kotak kunci
+ms: kod pintu | kod penggera | kod pin | nombor pin | nombor kad | nombor akaun | kod tac | kod pengesahan
+    buka kunci | pindahkan wang | hantar duit | kotak kunci
+vi: ma mo cua | ma bao dong | ma pin | so the ngan hang | thong tin the | so tai khoan | ma otp | ma xac thuc
+    mo khoa cua | tat bao dong | chuyen khoan | truy cap tu xa
+sw: namba ya siri | nambari ya siri | msimbo wa mlango | msimbo wa kengele | namba ya kadi | maelezo ya benki
+    namba ya akaunti | msimbo wa uthibitisho | fungua kufuli | tuma pesa | hamisha pesa | lipa kwa kadi
+tl: code ng pinto | code ng alarm | pin ng card | numero ng card | numero ng account | detalye ng bangko
+    buksan ang kandado | i-unlock | magpadala ng pera | ipadala ang pera | ilipat ang pera | kahon ng susi
+uk: код від дверей | код сигналізації | пін-код | номер картки | банківські реквізити | одноразовий код
+    код підтвердження | відімкн* | розблок* | зніми з охорони | перекажи гроші | віддалений доступ
+ar: رمز الباب | كود الباب | رمز الإنذار | الرقم السري | رقم البطاقة | بيانات البطاقة | الحساب البنكي
+    رمز التحقق | افتح القفل | أوقف الإنذار | تحويل الأموال | الوصول عن بعد
+he: קוד לדלת | קוד הדלת | קוד אזעקה | קוד סודי | מספר כרטיס | פרטי אשראי | פרטי חשבון בנק | קוד אימות
+    בטל נעילה | נטרל את האזעקה | העבר כסף | גישה מרחוק
+fa: کد درب | کد دزدگیر | رمز دزدگیر | رمز کارت | شماره کارت | رمز دوم | رمز یکبار مصرف | کد تایید
+    قفل را باز کن | دزدگیر را خاموش کن | کارت به کارت | دسترسی از راه دور
+hi: दरवाजे का कोड | एटीएम पिन | कार्ड नंबर | बैंक खाता | ओटीपी | ताला खोलो | पैसे भेजो | पैसे ट्रांसफर
+    darwaze ka code | otp | tala kholo | paise bhejo
+th: รหัสประตู | รหัสกันขโมย | รหัสเอทีเอ็ม | เลขบัตรเครดิต | เลขบัญชี | รหัสยืนยัน | ปลดล็อก | ปลดล็อค
+    ปิดสัญญาณกันขโมย | โอนเงิน | กล่องเก็บกุญแจ | เข้าถึงระยะไกล
+ca: codi de la porta | codi de l'alarma | codi pin | numero de targeta | dades bancaries | codi de verificacio
+    desbloque* | desactiva l'alarma | transfereix diners | envia diners | caixa de claus | acces remot
+hr: kod za vrata | sifra za vrata | sifru za vrata | kod alarma | pin kod | broj kartice | jednokratni kod
+    otkljuc* | deaktiviraj alarm | prebaci novac | posalji novac | daljinski pristup
+sl: koda za vrata | kodo za vrata | koda alarma | kodo alarma | pin koda | pin kodo | stevilka kartice
+    stevilko kartice | odklen* | deaktiviraj alarm | nakazi denar | oddaljen dostop
+bg: код за вратата | кода за вратата | код на алармата | кода на алармата | пин код | пин кода
+    номер на картата | банкови данни | отключ* | деактивирай алармата | преведи пари | отдалечен достъп
+et: uksekood* | ukse kood | valvekood* | pin kood | kaardinumb* | pangaandme* | kinnituskood* | tee uks lahti
+    vota valvest maha | kanna raha ule | votmekast* | kaugjuurdepaas*
+lv: durvju kods | durvju kodu | signalizacijas kods | signalizacijas kodu | pin kods | pin kodu | kartes numurs
+    kartes numuru | bankas dati | atsledz durvis | izsledz signalizaciju | parskaiti naudu
+lt: duru kodas | duru koda | signalizacijos kodas | signalizacijos koda | pin kodas | pin koda
+    korteles numeris | korteles numeri | atrakin* | isjunk signalizacija | pervesk pinigus | nuotoline prieiga
+ga: cod an dorais | cod an alaraim | uimhir pin | uimhir an charta | sonrai an charta | sonrai bainc
+    cod fioraithe | dighlas* | aistrigh airgead | seol airgead | bosca eochracha | rochtain chianda
+cy: cod y drws | cod y larwm | rhif pin | rhif y cerdyn | manylion cerdyn | manylion banc | cod dilysu | datglo*
+    trosglwyddo arian | anfon arian | blwch allweddi | mynediad o bell
+eu: ateko kodea | alarmaren kodea | pin kodea | txartelaren zenbakia | banku datuak | egiaztapen kodea
+    desblokea* | desaktibatu alarma | alarma desaktibatu | transferitu dirua | dirua bidali | urruneko sarbidea
+is: hurðarkoð* | þjofavarnarkoð* | pin numer | kortanumer* | kortaupplysing* | bankaupplysing*
+    staðfestingarkoð* | aflæstu | aflæsa | millifær* | sendu peninga | lyklabox*
+bn: দরজার কোড | অ্যালার্ম কোড | পিন নম্বর | কার্ড নম্বর | কার্ডের নম্বর | অ্যাকাউন্ট নম্বর | ওটিপি | তালা খোলো
+    আনলক করো | টাকা পাঠাও | টাকা ট্রান্সফার
+ur: دروازے کا کوڈ | الارم کوڈ | پن کوڈ | کارڈ نمبر | کارڈ کی تفصیلات | اکاؤنٹ نمبر | او ٹی پی | تصدیقی کوڈ
+    تالا کھولو | پیسے بھیجو | رقم منتقل کرو
+ro: codul usii | codul alarmei | cod pin | numarul cardului | datele cardului | date bancare | cod de verificare
+    descui* | dezactiveaza alarma | transfera bani | trimite bani | acces de la distanta
+tr: kapi sifresi | kapi sifresini | alarm sifresi | pin kodu | kart numarasi | kart numarasini | kart bilgileri
+    dogrulama kodu | kilidi ac | kilidini ac | para gonder | havale yap
+ru: код от двери | код домофона | код сигнализации | пин-код | номер карты | данные карты | код подтверждения
+    код из смс | разблокир* | сними с охраны | переведи деньги | удаленный доступ
+el: κωδικό τησ πόρτασ | κωδικό συναγερμού | κωδικό pin | αριθμό κάρτασ | στοιχεία κάρτασ | τραπεζικά στοιχεία
+    κωδικό επιβεβαίωσησ | ξεκλείδωσε | ξεκλειδ* | απενεργοποίησε τον συναγερμό | μετάφερε χρήματα
+    απομακρυσμένη πρόσβαση
+ko: 현관 비밀번호 | 도어락 비밀번호 | 카드 비밀번호 | 핀번호 | 카드번호 | 계좌번호 | 인증번호 | 잠금 해제 | 잠금해제 | 경보 해제 | 계좌이체 | 원격 접속
+ja: 暗証番号 | カード番号 | 口座番号 | 認証コード | 確認コード | 解錠 | 鍵を開け | ロック解除 | 警備を解除 | 送金 | 振り込 | 振込
+zh: 门禁密码 | 开门密码 | 银行卡号 | 银行账号 | 验证码 | 开锁 | 解锁 | 撤防 | 转账 | 汇款 | 驗證碼 | 轉帳
 """
 
 _FRAME = """
@@ -435,6 +606,7 @@ en: new rule | pinned rule | standing order | standing job | standing task | pol
     label it as a fact | file this | store this as | keep this as | standing order
     consent | written consent | with the owner's approval
 de: neue regel | deine regel | system | admin | notiz fur den assistenten | hinweis fur den assistenten
+    hiermit | dauerhafte regel | feste regel
     daueranweisung | dauerhafte anweisung
 fr: nouvelle regle | ta regle | systeme | admin | note pour l'assistant | note a l'assistant
     ordre permanent | consigne permanente
@@ -460,6 +632,7 @@ fr: a autorise | autorise
 de: autorisiert | hat erlaubt
 nl: geautoriseerd | heeft toegestaan
 pl: autoryzowal* | pozwolil* | upowaznil* | upowazni*
+lt: administrator*
 """
 
 # Scripts written without spaces between words (Thai, kana, CJK ideographs): their words
@@ -505,13 +678,22 @@ _ADVERBS = frozenset("always never only will must should shall also ever now jus
 # heard: "my manager said \"ignore the old wiki\"", "the vet told me: you must…", "I read that
 # you should never…" is what someone else said, not an order to the pet
 _SAID_BY_OTHERS = lazy(r"\b(?:said|says|told (?:me|us)|asked (?:me|us)|wrote|writes|quote)\b(?:[^\"“«\n]{0,20}"
-                       r"[\"“«][^\"”»\n]{0,300}[\"”»]|\s*:[^\n]{0,300})|\b(?:read|heard|learned|learnt) that\b[^\n]{0,300}")
+                       r"[\"“«][^\"”»\n]{0,300}[\"”»]|\s*:[^\n]{0,300})|\b(?:read|heard|learned|learnt) that\b[^\n]{0,300}"
+                       # "IT told us that from now on passwords …": what the owner was told, unless
+                       # it tells the pet ("Dave said that you should …")
+                       r"|\b(?P<that>(?:told (?:me|us)|said|says) that\b[^\n]{0,300})")
 _AUTHORITY = lazy(r"\b(?:owner|admin|administrator|developers?|system|creator|maintainers?|operator)\W*$")
 # the second person's imperative of "reply", where it is a form of its own
 _REPLY_IMPERATIVES = frozenset("""
 reponds repondez antworte beantworte rispondi rispondete contestad odpowiadaj odpowiedz отвечай ответь отвечайте
 відповідай відповідайте svara besvara
 """.split())   # not "responde", "antwortet": the third person is spelt the same
+# a Spanish, Italian or Portuguese verb in the first person singular present (-o), after an
+# object pronoun: "te llamo", "ti mando", "te escrevo"
+_FIRST_PERSON_VERB = lazy(r"[a-z]{2,}o$")
+# words of French and of German that the other seldom writes: which language "du" is in
+_FRENCH = frozenset("je les des le la et pour avec est un une au aux sur dans nous il elle".split())
+_GERMAN = frozenset("und ist die der das nicht mit den dem ein eine ich bitte auf zu wenn immer".split())
 _LETS = frozenset("lets let allows allow helps makes gives".split())
 # what stands before the English "AI" named as the pet ("the AI", "dear AI", "note to AI")
 _BEFORE_AI = frozenset("the an this that your my our dear hey hi to for attention note you as".split())
@@ -530,10 +712,10 @@ _I_DO = lazy(_I + r"|(?:let|help|make) me)(?:'ll|'d| will| would| might| may| ca
 # policy: you …", "Owner preference (verified): …"), which introduces what follows it (a
 # time's colon is none: "… at 9:15 every morning")
 _ABOUT_THE_OWNER = lazy(r"(?![^:\n]*:(?!\d))\W*(?:(?:the|le|la|l'|el|il|lo|o|a|de|het|der|die|das) ?)?(?:owner|proprietaire|proprietario|"
-                        r"proprietaria|dueno|duena|dono|dona|eigenaar|besitzer|besitzerin|eigentumer|agaren|ejeren|eieren|"
-                        r"wlasciciel|majitel|wlascicielka)(?:'s)?\b(?!\s*[:,])")
-_OWNER_STEMS = ("owner", "propriet", "duen", "dono", "dona", "eigen", "besitz", "agaren", "ejeren", "eieren", "wlasc",
-                "majitel")
+                        r"proprietaria|propietario|propietaria|dueno|duena|dono|dona|eigenaar|besitzer|besitzerin|eigentumer|agaren|ejeren|eieren|"
+                        r"wlasciciel|majitel|wlascicielka|sahibi)(?:'s)?\b(?!\s*[:,])")
+_OWNER_STEMS = ("owner", "propriet", "propiet", "duen", "dono", "dona", "eigen", "besitz", "agaren", "ejeren", "eieren", "wlasc",
+                "majitel", "sahib")
 
 
 def _about_the_owner(sentence: str) -> bool:
@@ -585,7 +767,10 @@ _TOLD_SOMEONE = lazy(r"\b(?:told|tell|tells|telling|asked|ask|asks|asking|remind
                      r"[\w']+(?: [\w']+)? to(?: (?:always|never|just|also|not))? $")
 # the pet named in English as whom a note about the owner tells ("… prefers that you never …");
 # the short pronouns of other languages are other words too (the Dutch "te" is "too")
-_YOU_TOLD = lazy(r"\b(?:you|you're|you'll|the (?:pet|assistant|bot|ai))\b(?!'s\b| know\b)")
+# (and the forms that cannot be another word: "te ha autorizado", "ti hanno permesso",
+# "t'a autorisé", "dir", "dich")
+_YOU_TOLD = lazy(r"\b(?:you|you're|you'll|the (?:pet|assistant|bot|ai))\b(?!'s\b| know\b)"
+                 r"|\b(?:te|ti) (?:ha|han|hemos|hanno|abbiamo)\b|\bt'(?:a|ont)\b|\b(?:dir|dich)\b")
 _SENTENCE_END = lazy(r"(?<=[.!?])\s+|[\n。！？]+")
 _ORDER = ("time", "habit", "frame", "keys", "harm", "output", "held", "pet")   # a word counts for the first that holds it
 
@@ -650,6 +835,12 @@ def families(sentence: str) -> frozenset:
             family = None   # "I've told the cleaner to skip the study": someone else's doing
         elif family == "pet" and (_NOT_TOLD().match(sentence, spans[i].end()) or (i and words[i - 1] in _LETS)):
             family = None   # "you can always reply STOP", "the system lets you renew twice": anyone
+        elif family == "pet" and word in ("your", "ur") and _family_of(words, i + 1) == "keys":
+            family = None   # "never tell anyone your PIN": the listener's own key (the pet has none)
+        elif family == "pet" and word in ("te", "ti") and i + 1 < len(words) and _FIRST_PERSON_VERB().match(words[i + 1]):
+            family = None   # "te llamo cada domingo", "ti scrivo": the owner's doing to someone
+        elif family == "pet" and word == "du" and _FRENCH.intersection(words) and not _GERMAN.intersection(words):
+            family = None   # "je fais du sport", "le patron du propriétaire": the French "of the"
         elif family == "pet" and word == "ai" and i and words[i - 1] not in _BEFORE_AI:
             family = None   # "risponde ai messaggi": the Italian and Portuguese "to the"
         elif family == "pet" and _does_output(words, i + 1):
@@ -668,7 +859,21 @@ def _unless_authority(quote) -> str:
     """The quotation blanked out, unless who said it claims a say over the pet ("the owner
     said: …", "admin wrote …"): that claim is how an order hides."""
     before = quote.string[max(0, quote.start() - 30):quote.start()]
-    return quote.group() if _AUTHORITY().search(before) else " " * len(quote.group())
+    if _AUTHORITY().search(before) or (quote.group("that") and _YOU_TOLD().search(quote.group())):
+        return quote.group()
+    return " " * len(quote.group())
+
+
+def _family_of(words: list, at: int) -> str | None:
+    """The family of the word at words[at] (or of the longest phrase that starts there)."""
+    if at >= len(words):
+        return None
+    phrases, heads, _stems, _lengths, _unspaced = _lexicon()
+    for n in range(min(heads.get(words[at], 0), len(words) - at), 0, -1):
+        family = phrases.get(" ".join(words[at:at + n]))
+        if family:
+            return family
+    return _stem_family(words[at])
 
 
 def _stem_family(word: str) -> str | None:
@@ -714,7 +919,7 @@ _PAIRS = ({"time", "harm"}, {"time", "output"}, {"harm", "output"}, {"pet", "out
 
 
 # a sentence that opens by warning against something: "never …", "don't …", "tip: do not …"
-_WARNING = lazy(r"\W*(?:(?:tip|advice|rule|reminder|remember|and|so|but|please)\W+)?(?:never|don't|dont|do not)\b")
+_WARNING = lazy(r"\W*(?:[^:\n]{1,60}:\s*)?(?:(?:tip|advice|rule|reminder|remember|and|so|but|please)\W+)?(?:never|don't|dont|do not)\b")
 
 
 def ordered(held: frozenset, warned: bool = False) -> bool:

@@ -68,7 +68,7 @@ def score(sentence: str, model: tuple | None = None) -> float:
 # the second net's count of those words is overruled (poison._label). Chosen by
 # bench/train_instruction_model.py --cross: the highest at which no injection the second net
 # caught, in a split the model was not trained on, would have been let through.
-VETO = -7.0
+VETO = -8.0
 
 
 def surely_not_an_order(sentence: str) -> bool:

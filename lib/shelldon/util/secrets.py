@@ -253,7 +253,7 @@ _WORDS_NUMBER_SAID = lazy(r"(?<![\w'])(?i:passwords?|passwd|pwd|pw|passcode|pass
                           r"(?:\s+(?i:is|was|is now|will be)\s+|\s*[:=]\s*)[\"']?"
                           r"(?P<value>(?:[a-z]{3,12} ){2,4}\d{1,4})(?![\w.,:/-]?\d)")
 # "… / password Xy7!abc": no verb, so only a value that cannot be a word
-_BARE = lazy(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|pwd|pw|passcode|passphrase|pin)\s+)"
+_BARE = lazy(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|pwd|pw|passcode|passphrase|pin|(?:access|entry|door|gate|alarm) code)\s+)"
                    r"(?P<value>[^\s,;]{6,200})", re.IGNORECASE)
 # "Authorization: Bearer xyz"
 _BEARER = lazy(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9._~+/=-]{16,})")
@@ -494,9 +494,13 @@ _SAYS = (r"(?:\s*[–—]\s*(?:it'?s|it’s|it is|that'?s|that is)\s+|\s*(?:->|=
 # the value
 _ASIDE = r"(?:,[^:\n,]{1,40}|\s*\([^()\n]{1,40}\))"
 # "key for the router downstairs: x": a word or two of place before the colon
-_SAID = (r"(?:" + _FOR_WHAT + _SAYS + r"|" + _FOR_WHAT + _ASIDE + r"(?:\s*:\s*|,?" + _SAYS + r")|" + _FOR_WHAT + r"(?: [\w'-]+){1,3}\s*:\s*"
+# "door code changed again, new one from monday is 4419": the change, then the new one
+_CHANGED = (r"(?: (?:has |have |was |got |just )?(?:changed|been changed|updated|reset)(?: again| today| recently)?"
+            r"\s*(?:[,;.:]|\s[-–—])\s*(?:so |and )?(?:the |a |our )?new (?:one|code|pin)(?: [\w']+){0,3}?)")
+_SAID = (r"(?:" + _FOR_WHAT + _SAYS + r"|" + _FOR_WHAT + _CHANGED + _SAYS + r"|" + _FOR_WHAT + _ASIDE + r"(?:\s*:\s*|,?" + _SAYS + r")|" + _FOR_WHAT + r"(?: [\w'-]+){1,3}\s*:\s*"
          r"|\s*,\s*(?=\d)|" + _FOR_WHAT + r"\s+(?=\d)|\s+)")
-_CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[A-Z](?=\d)|[- .](?=\d)){2,15}[#*]?)(?![\w/.:-]*\w)"
+# "C4419X": a letter may close a code as it may open one, a capital
+_CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[A-Z](?=\d)|[- .](?=\d)){2,15}(?:[#*]|(?-i:[A-Z]))?)(?![\w/.:-]*\w)"
 _CODE_SAID = lazy(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
                   + r"(?:" + _FOR_WHAT + r"\s*[:,]?\s*" + _ENTER + r"|" + _SAID + r")" + _CODE_VALUE, re.IGNORECASE)
 # a passphrase is words: the rest of the clause is the secret
@@ -652,11 +656,14 @@ _ITS_CUES, _MODEL_NUMBER = _cues("it's", "its ", "it is", "it’s"), lazy(r"^[A-
 # a family's safe word, which whoever picks the children up must know: a password ("our safe
 # word for strangers picking up the kids is pineapple") — not a game's ("the safe word for
 # the tickle game is "pineapple" and it means stop")
-_SAFE_WORD = lazy(r"(?<![\w'])(?:safe ?word|family (?:password|code ?word))\b(?P<who>[^.;\n]{0,60}?)"
+# — and the password a nursery asks of whoever collects a child, the same thing by another
+# name ("nursery pick-up password is blue hippo so whoever's collecting him has to say it")
+_SAFE_WORD = lazy(r"(?<![\w'])(?:safe ?word|family (?:password|code ?word)|(?P<pickup>(?:pick-?up |collection |nursery )?password))"
+                  r"\b(?P<who>[^.;\n]{0,60}?)"
                   r"(?:\s(?:is|was)\s+|\s*:\s*)[\"'“‘]?(?P<value>[^\s,;\"'”’]{3,64})", re.IGNORECASE)
-# a safe word of two or three words that ends the clause
-_SHORT_PHRASE = lazy(r"[A-Za-z]+(?: [A-Za-z]+){1,2}(?=\s*(?:[.!?;,)]|$))")
-_SAFE_WORD_CUES, _SAFE_WORD_WHO = _cues("safe word", "safeword", "family password", "family code"), _cues("stranger", "pick", "collect", "fetch")
+# a safe word of two or three words that ends the clause, or goes on with a new one
+_SHORT_PHRASE = lazy(r"[A-Za-z]+(?: [A-Za-z]+){1,2}(?=\s*(?:[.!?;,)]|$|[^\w\s]|(?<= )(?:so|and|but|because|or)\b))")
+_SAFE_WORD_CUES, _SAFE_WORD_WHO = _cues("safe word", "safeword", "family password", "family code", "password"), _cues("stranger", "pick", "collect", "fetch")
 _PICKS_UP = lazy(r"\b(?:strangers?|pick(?:s|ing|ed)?\b(?: \w+){0,2} up|collect(?:s|ing|ed)?|fetch(?:es|ing|ed)?)\b",
                  re.IGNORECASE)
 # an XML element whose name says it holds a secret: "<password>x</password>", "<apiKey>x</apiKey>"
@@ -726,7 +733,7 @@ _AFTER_CARD = lazy(r"[\s,;]+(?:(?:exp\w*|(?:valid|good)(?: thru| through| until|
                    r"|\s*[/|]\s*(?P<slashed>\d{3,4})(?![\d/.:])"   # "… 4927 / 118": the code set apart
                    r"|[^\n]{0,60}?(?<!\w)(?:cvv2?|cvc2?|csc|cid|ccv|security (?:code|number)|(?:karten)?prüf(?:nummer|ziffer)|"
                    r"cryptogramme(?: visuel)?|crypto|c[óo]digo de seguridad|codice di sicurezza|(?:the )?(?:three|four|3|4)[- ]digits?"
-                   r"(?: on the back)?|(?:number|numbers|digits|code|three|four|3|4) on the back)\b[^\d\n]{0,15}?(?P<named>\d{3,4})(?![\d/.:])", re.IGNORECASE)
+                   r"(?: one| code| number)?(?: on the (?:back|front))?|(?:number|numbers|digits|code|one|three|four|3|4) on the (?:back|front))\b[^\d\n]{0,15}?(?P<named>\d{3,4})(?![\d/.:])", re.IGNORECASE)
 
 
 def luhn_ok(digits: str) -> bool:
@@ -923,8 +930,8 @@ _CRED_BOTH = r"claves?|κωδικός|κωδικό|κωδικού|密码|şifre(
 _CRED_PLACE = (r"(?:front |back |side |main |garden |street |patio |cellar |basement )?doors?|gates?|garage|shed|"
                r"lockers?|keypads?|key pad|intercoms?|voice ?mail|answerphone|(?:dis)?arms?|(?:dis)?arming|(?:building |main |front )?entry|"
                r"porten|porte|portail|puerta|portón|portone|"
-               r"cancello|tür|haustür|hoftor|deur|poort|brama|drzwi|dörren|døren|grinden")
-_CRED_ALARM = r"alarms?|alarm system|burglar alarm|larm|larmet|alarme|alarma|allarme"
+               r"cancello|tür|haustür|hoftor|deur|poort|brama|drzwi|dörren|døren|grinden|doras|dorais|dhoras|دروازہ|دروازے|durų|duris")
+_CRED_ALARM = r"alarms?|alarm system|burglar alarm|larm|larmet|alarme|alarma|allarme|aláram|t-aláram|الارم|signalizacij\w{0,3}"
 # a lock that opens with a few digits, or what unlocks a phone: a value given as one, and
 # three digits are enough ("luggage lock set to 582", "phone unlock is 1397")
 _CRED_LATCH = (r"(?:bike |bicycle |cable |chain |door |luggage |suitcase |tsa |phone |screen |combination |profile |"
@@ -958,11 +965,12 @@ _CRED_WORD = lazy(
 _CRED_PASSWORD_MORE = (r"(?:wpa[23]?|wpa2-psk|wi-?fi|wlan|wireless|network) key|"
                        r"jelszav\w{0,3}|salasanan|heslem|parolă|parola|parolei|lozinka|lozinku|geslo|पासवर्ड|कूटशब्द|"
                        r"كلمة (?:ال)?سر|كلمة (?:ال)?مرور|סיסמה|סיסמא|הסיסמה|رمز عبور|گذرواژه|mật khẩu|mat khau|"
-                       r"kata sandi|katasandi|sandi")
+                       r"kata sandi|katasandi|sandi|pasfhocal|phasfhocal|bpasfhocal|پاس ورڈ|slaptažod(?:is|į|žio|žiai|žius)")
 _CRED_CODE_MORE = (r"security number|security code|(?:three|four|3|4) (?:digits|numbers) on the back|cryptogramme|cryptogramme visuel|card verification (?:code|value)|"
                    r"ccv|geheimzahl|geheimnummer|pin-nummer|pinnummer|code secret|code confidentiel|"
                    r"koden|koder|kode|koodi|koodin|tunnusluku|cod|codul|codului|kódot|kódja|kodem|kodunu|kodun|kodas|"
-                   r"kods|kodi|pin-kód|pin-koodi|pinkode|pinkoden|kode pin|mã pin|mã số|पिन|कोड|קוד|הקוד|کد")
+                   r"kods|kodi|kodą|kodo|pin-kód|pin-koodi|pinkode|pinkoden|kode pin|mã pin|mã số|पिन|कोड|קוד|הקוד|کد|"
+                   r"cód|chód|gcód|کوڈ")
 _CRED_BOTH_MORE = r"الرقم السري|الرمز السري|رمز المرور|رمزها|رمز"
 _CRED_WORD_MORE = lazy(
     r"(?<![\w-])(?:(?P<place>" + _CRED_PLACE + r")|(?P<latch>" + _CRED_LATCH + r")|(?P<alarm>" + _CRED_ALARM + r")"
@@ -978,9 +986,11 @@ _CRED_CUES_MORE = _cues(" door", " entry", "gate", "garage", " shed", "locker", 
                         " lock", "unlock", "lockscreen", "security number", "security code", "cryptogramme",
                         "verification", "wpa", " key", "gift", "voucher pin", "ccv", "geheim", "code secret", "on the back",
                         "voicemail", "voice mail", "answerphone",
-                        "code confidentiel", "pin-nummer", "pinnummer", "portail", "portone", "hoftor")
+                        "code confidentiel", "pin-nummer", "pinnummer", "portail", "portone", "hoftor", "doras", "dorais", "dhoras",
+                        "durų", "duris", "signalizacij")
 _CRED_CUES_SCRIPTS = _cues("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन",
-                           "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน")
+                           "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน",
+                           "cód", "chód", "کوڈ", "پاس ورڈ", "slaptažod", "aláram", "الارم", "دروازہ", "دروازے")
 _CRED_CUES = _cues("pas", "zugang", "psw", "pssw", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "secret", "cofre",
                    "🔑", "🗝", "🔐", "🔒",
                    "kennw", "wachtw", "пар", "ifre", "senord", "salasana", "adgangs", "passord", "jelsz",
@@ -1012,7 +1022,7 @@ zip post postal area country dress promo promotional discount voucher coupon tra
 return response http source sort airport colour color morse mixing booking reference confirmation iso dialling
 dialing public ssh gpg pgp car answer piano hot fault diagnostic obd dtc trouble engine cheat puzzle riddle
 cipher geocache icd icd-10 icd-11 diagnosis procedure cpt billing tariff hs customs sic naics nace swift bic
-iata icao ean upc isbn sku item article part classification
+iata icao ean upc isbn sku item article part classification batch lot product
 """.split()) | {"escape room"}   # a word before the code word, or the two words before it
 _NOT_CODE_AFTER = frozenset("""
 review reviews base postal poștal poştal postale pocztowy pocztowego snippet snippets block blocks editor red club
@@ -1272,6 +1282,8 @@ def _clause_spans(text: str, more: bool = True, lexicon: list = ()):
             continue
         if family in ("code", "key", "both", "lock") and _other_code(text, w_start):
             continue
+        if family in ("code", "both", "password") and _a_kind_of(clause, at):
+            continue   # "every number is a pin code": what a thing is, no code's label
         if _GENERAL().search(lower, max(0, w_start - 24), w_start):
             continue   # "the most common PINs": of all of its kind, not one
         if family == "code" and word.group(name).lower() in ("pin", "pins") and nxt in _PIN_VERB_OBJECTS:
@@ -1591,6 +1603,16 @@ def _where_it_is(tokens, a: int, b: int) -> bool:
     return 2 <= b - a <= 4 and tokens[a][2].lower() in _WHERE
 
 
+def _a_kind_of(tokens, at: int) -> bool:
+    """Whether the credential word at tokens[at] is said of what a thing is ("is a pin code",
+    "was like a password"): an article after a verb of being, a word of the name between."""
+    back = at - 1
+    if back > 0 and tokens[back][2].lower() in ("pin", "pass", "access", "security", "door", "secret"):
+        back -= 1
+    return back > 0 and tokens[back][2].lower() in ("a", "an") \
+        and tokens[back - 1][2].lower() in ("is", "are", "was", "were", "like")
+
+
 def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int = -2):
     i, chained = lo, -2
     # a place or a lock named without a code word ("side door: 1593", "disarm with 8064",
@@ -1613,7 +1635,10 @@ def _shaped(text: str, tokens, lo: int, hi: int, at: int, family: str, last: int
             family == "alarm" and _CLOCK().match(token) and ":" not in text[tokens[i - 1][1]:start]
             and not entered) and not (
             gated and 0 <= at < i and any(t[2].lower() in _NUMBER_NAMES and not (entered and t[2] == "#")
-                                          for t in tokens[at + 1:i]))   # "press # then 2291": a key
+                                          for t in tokens[at + 1:i])) and not (   # "press # then 2291": a key
+            # "locker number at the gym is 214, the lock itself is a key one": given to what
+            # came before, in a clause of its own
+            gated and i < at and "," in text[end:tokens[at][0]])
         j = i
         if family in ("password", "both") and _password_shaped(token) and nxt not in _AN_EXAMPLE \
                 and not _AS_AN_EXAMPLE().match(text, end) and not (
@@ -1751,7 +1776,7 @@ _DIGITS = _cues(*"0123456789")
 # the rest of _spans' groups, one for each pattern it tries
 _MARKER_CUES, _PRIVATE_KEY_CUES = _cues("[redacted:"), _cues("private key")
 _SCHEME_CUES, _AT_CUES, _EQUALS_CUES = _cues("://"), _cues("@"), _cues("=")
-_BARE_CUES = _cues("pw", "pass", "pin")
+_BARE_CUES = _cues("pw", "pass", "pin", "access code", "entry code", "door code", "gate code", "alarm code")
 _UNLOCKS_CUES = _cues("with", "wants", "asks", "needs")
 _CURL_CUES, _CURL_TOOL_CUES = _cues("-u", "--user"), _cues("curl", "wget", "http")
 _CLI_CUES = _cues("-p", "-a", "--pass", "--auth")
@@ -1881,6 +1906,14 @@ def _a_named_word(text: str, match) -> bool:
 # "the Dutch word for password is wachtwoord": the word in another language, not a password
 _TRANSLATED = lazy(r"\b(?:word|term|name|translation|slang|short|abbreviation|german|french|dutch|spanish)"
                    r" (?:for|of) (?:a |the )?$", re.IGNORECASE)
+
+
+def _sentence_around(text: str, at: int) -> str:
+    """The sentence of text that holds the index at: from the last full stop, question or
+    exclamation mark, or newline before it, to the next."""
+    before = max(text.rfind(mark, 0, at) for mark in ".!?\n")
+    after = [found for found in (text.find(mark, at) for mark in ".!?\n") if found >= 0]
+    return text[before + 1:min(after) if after else len(text)]
 
 
 def _a_lone_word(text: str, start: int, value: str) -> bool:
@@ -2175,9 +2208,14 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("value"), match.end("value"), "password")
     for match in _find(_SAFE_WORD, text, held, _SAFE_WORD_CUES, _SAFE_WORD_WHO):
         value = match.group("value").rstrip(".!?)")
-        if not _PICKS_UP().search(match.group("who")):
+        # a child's collection password: whoever collects may be named anywhere in the sentence
+        if not _PICKS_UP().search(match.group("who")) and not (
+                match.group("pickup") and _PICKS_UP().search(_sentence_around(text, match.start()))):
             continue
         phrase = _SHORT_PHRASE().match(text, match.start("value"))   # "… we sent them: blue lobster"
+        if phrase and match.group("pickup") and any(
+                word in _PROSE_WORDS or word in _FUNCTION_WORDS or word in _SAID_ABOUT for word in phrase.group().lower().split()):
+            continue   # "the pick-up password is on the app"
         if phrase:
             add(phrase.start(), phrase.end(), "password")
         elif _a_lone_word(text, match.start("value"), value) or _value_is_secret(value, strict=True):
