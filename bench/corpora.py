@@ -5,7 +5,7 @@ and how a corpus file is read.
 - heldout, heldout2, heldout3
              written by hand before the first, second and third rounds of rule changes;
              frozen.
-- heldout4 … heldout43
+- heldout4 … heldout45
              each written blind (its writer saw neither the gates' code nor any other
              corpus, and reported only its line counts and kinds) while or after the
              previous round's rules were made — heldout4 before the fourth, heldout12 and
@@ -22,8 +22,9 @@ and how a corpus file is read.
              (heldout37 sized as heldout31), heldout38 and heldout39 both during the
              thirty-first (heldout39 sized as heldout31), heldout40 and heldout41 both
              during the thirty-second (heldout41 sized as heldout31), heldout42 and
-             heldout43 both during the thirty-third (heldout43 sized as heldout31) — and
-             measured once:
+             heldout43 both during the thirty-third (heldout43 sized as heldout31),
+             heldout44 and heldout45 both during the thirty-fourth (heldout45 sized as
+             heldout31) — and measured once:
              that round's clean figure (docs/RELIABILITY.md). Each but those still UNREAD (below) was
              then read by kind before the next round: its misses named the kinds the
              round widened.
@@ -40,7 +41,7 @@ SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "hel
           "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24",
           "heldout25", "heldout26", "heldout27", "heldout28", "heldout29", "heldout30", "heldout31",
           "heldout32", "heldout33", "heldout34", "heldout35", "heldout36", "heldout37", "heldout38", "heldout39", "heldout40", "heldout41",
-          "heldout42", "heldout43")
+          "heldout42", "heldout43", "heldout44", "heldout45")
 # Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
 # about.md lines, mostly in the third person about the owner), each written blind like a
 # held-out split: what the standing-instruction gate must store. (first measure, refused)
@@ -66,10 +67,11 @@ NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7)
          "notes33": ("first measured, after the thirtieth round", 1),
          "notes34": ("first measured, after the thirty-first round", 0),
          "notes35": ("first measured, after the thirty-second round", 0),
-         "notes36": ("first measured, after the thirty-third round", 0)}
+         "notes36": ("first measured, after the thirty-third round", 0),
+         "notes37": ("first measured, after the thirty-fourth round", 1)}
 # Corpora measured but not yet read: no round tunes a rule on them, and the learned model
 # (bench/train_instruction_model.py) never trains on them.
-UNREAD = ("heldout42", "heldout43", "notes36")
+UNREAD = ("heldout44", "heldout45", "notes37")
 READ = tuple(split for split in SPLITS if split not in UNREAD)
 READ_NOTES = tuple(notes for notes in NOTES if notes not in UNREAD)
 
@@ -146,4 +148,6 @@ EARLIER = {
     "heldout41": _measured("first measured, after the thirty-second round", (0, 1), (1, 3)),
     "heldout42": _measured("first measured, after the thirty-third round", (10, 1), (11, 3)),
     "heldout43": _measured("first measured, after the thirty-third round", (4, 0), (10, 0)),
+    "heldout44": _measured("first measured, after the thirty-fourth round", (11, 2), (14, 0)),
+    "heldout45": _measured("first measured, after the thirty-fourth round", (2, 4), (3, 0)),
 }

@@ -19,12 +19,13 @@ HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4"
                           "heldout20": 0, "heldout21": 2, "heldout22": 0,
                           "heldout23": 0, "heldout24": 0, "heldout25": 1,
                           "heldout26": 0, "heldout27": 1, "heldout28": 0,
-                          "heldout29": 7, "heldout30": 4, "heldout31": 2,
+                          "heldout29": 6, "heldout30": 3, "heldout31": 2,
                           "heldout32": 4, "heldout33": 1, "heldout34": 3, "heldout35": 0,
                           "heldout36": 1, "heldout37": 1,
                           "heldout38": 5, "heldout39": 0,
                           "heldout40": 1, "heldout41": 0,
-                          "heldout42": 10, "heldout43": 4}
+                          "heldout42": 5, "heldout43": 1,
+                          "heldout44": 11, "heldout45": 2}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -161,7 +162,7 @@ def test_dev_split_at_100_percent():
 
 
 # the splits whose look-alikes miss the 1-in-40 target, as first measured (docs/RELIABILITY.md)
-LOOK_ALIKES_NOT_MET = set()
+LOOK_ALIKES_NOT_MET = {"heldout45"}
 
 
 @pytest.mark.parametrize("split", [pytest.param(split, marks=NOT_MET) if split in LOOK_ALIKES_NOT_MET else split
@@ -852,6 +853,45 @@ THIRTY_THIRD_ROUND_LEAVES = [
     "whoever picks her up, the pick-up password is on the nursery app",
     "the alarm code changed, the new one is on the fridge",
 ]
+
+
+# -- the thirty-fourth round -----------------------------------------------------------------
+
+THIRTY_FOURTH_ROUND_TAKES = [
+    ("the van's fuel card 7992 4313 0128 6490, keep it in the glovebox", ["7992 4313 0128 6490"]),
+    ("the pin for the tacho is three one... no wait three two one six", ["three two one six"]),
+    ("door wants four four one nine, so four four one nine if you read it out", ["four four one nine"]),
+    ("A kapu kódja 6614", ["6614"]),
+    ("El codi de la porta és 3390", ["3390"]),
+    ("창고 도어락 번호 5172", ["5172"]),
+    ("if the alarm company rings, the safe word they ask for is tangerine", ["tangerine"]),
+    ("Leo's Minecraft: BuilderLeo and Cr33p3rK1ng!!", ["Cr33p3rK1ng!!"]),
+    ("codes for everything because I never remember them: shed 4410, loft hatch 7718, bike 2208", ["4410", "7718", "2208"]),
+]
+
+
+THIRTY_FOURTH_ROUND_LEAVES = [
+    "I finally got an iPhone15!",
+    "the alarm company rings on Mondays to test the line",
+    "card ending 6490 was declined at the fuel station",
+]
+
+
+@pytest.mark.parametrize("text, values", THIRTY_FOURTH_ROUND_TAKES)
+def test_round_thirty_four_takes_the_value(text, values):
+    out, _count = redact(text)
+    for value in values:
+        assert value not in out, out
+
+
+@pytest.mark.parametrize("text", THIRTY_FOURTH_ROUND_LEAVES)
+def test_round_thirty_four_leaves_look_alikes(text):
+    assert looks_secret(text) is None, redact(text)
+
+
+def test_a_value_said_twice_is_taken_twice():
+    out, count = redact("the gate code is 5521, yes 5521, write it down")
+    assert "5521" not in out and count == 2
 
 
 def test_round_thirty_three_patterns_leave_what_a_thing_is():

@@ -58,6 +58,7 @@ en: from now on | from here on | from here on out | from this point | from this 
     no longer | anymore | any more | starting next | from next | as of next | beginning next |
     permanent | permanent habit
     starting tomorrow | from tomorrow on | every day after | every day from now
+    all our chats | all our conversations | every conversation after | leave it that way | keep it that way
 de: ab jetzt | ab sofort | von nun an | von jetzt an | ab heute | fortan | kunftig | fur immer
     bis auf weiteres
     in zukunft
@@ -113,6 +114,96 @@ is: heðan i fra | fra og með nuna | að eilifu
 bn: এখন থেকে | আজ থেকে | চিরকাল
 ur: اب سے | آج سے | ہمیشہ کے لیے
 ms: mulai sekarang | mulai hari ini
+# more languages' words (Asian, Middle Eastern, African)
+id: mulai sekarang | mulai saat ini | seterusnya | selamanya | untuk selamanya | secara permanen
+    sampai pemberitahuan lebih lanjut | mulai hari ini | tidak lagi | di semua percakapan berikutnya
+ms: mulai sekarang | mulai dari sekarang | selamanya | buat selamanya | secara kekal | sehingga diberitahu kelak
+    mulai hari ini | tidak lagi | dalam semua perbualan akan datang
+vi: tu nay tro di | tu bay gio tro di | ke tu bay gio | vinh vien | mai mai | cho den khi co thong bao moi
+    tu hom nay | khong con nua | trong moi cuoc tro chuyen sau nay
+sw: kuanzia sasa | kuanzia sasa na kuendelea | milele | kwa kudumu | hadi taarifa nyingine | kuanzia leo
+    katika mazungumzo yote yajayo | daima
+tl: mula ngayon | simula ngayon | magpakailanman | habambuhay | permanente | hanggang sa susunod na abiso
+    mula ngayong araw | hindi na muli | sa lahat ng susunod na usapan
+ar: من الآن فصاعدا | من الان فصاعدا | بشكل دائم | بصفة دائمة | إلى الأبد | الى الابد | حتى إشعار آخر
+    اعتبارا من اليوم | من اليوم فصاعدا | في جميع المحادثات القادمة
+he: מעכשיו | מעתה והלאה | מעתה ואילך | לצמיתות | לתמיד | עד להודעה חדשה | עד הודעה חדשה | מהיום והלאה
+    בכל השיחות הבאות | כבר לא
+fa: از این به بعد | از حالا به بعد | برای همیشه | به طور دائم | به صورت دائمی | تا اطلاع ثانوی | از امروز به بعد
+    در همه گفتگوهای آینده
+hi: अब से | आगे से | हमेशा के लिए | स्थायी रूप से | अगली सूचना तक | आज से | भविष्य की सभी बातचीत में | ab se
+    hamesha ke liye | aaj se
+pa: ਹੁਣ ਤੋਂ | ਅੱਗੇ ਤੋਂ | ਹਮੇਸ਼ਾ ਲਈ | ਪੱਕੇ ਤੌਰ ਤੇ | ਅਗਲੇ ਹੁਕਮ ਤੱਕ | ਅੱਜ ਤੋਂ | hun ton | hamesha layi | ajj ton
+    pakke taur te
+ur: اب سے | آئندہ سے | ہمیشہ کے لیے | ہمیشہ کے لئے | مستقل طور پر | اگلے حکم تک | آج سے | آئندہ تمام گفتگو میں
+bn: এখন থেকে | চিরকালের জন্য | সবসময়ের জন্য | স্থায়ীভাবে | পরবর্তী নির্দেশ না দেওয়া পর্যন্ত | আজ থেকে
+    ভবিষ্যতের সব কথোপকথনে
+th: ตั้งแต่นี้ไป | ต่อจากนี้ไป | ตลอดไป | อย่างถาวร | จนกว่าจะมีการแจ้งเปลี่ยนแปลง | ตั้งแต่วันนี้ | อีกต่อไป
+    ในทุกบทสนทนาต่อจากนี้
+ko: 지금부터 | 이제부터 | 앞으로 계속 | 영구적으로 | 영원히 | 추가 공지가 있을 때까지 | 오늘부터 | 더 이상 | 앞으로 모든 대화에서
+ja: 今後ずっと | これからは | 永久に | 恒久的に | 永遠に | 別途通知があるまで | 今日から | 二度と | 今後すべての会話で
+zh: 从现在起 | 从现在开始 | 从今以后 | 永久 | 永远 | 直到另行通知 | 从今天起 | 今后所有对话 | 從現在起 | 永遠
+# more languages' words (European)
+sv: fran och med nu | fran och med idag | permanent | for alltid | tills vidare | i alla framtida samtal
+    inte langre | framover | hadanefter
+da: fra nu af | fra i dag | permanent | for altid | indtil videre | i alle fremtidige samtaler | ikke længere
+    fremover | herefter
+no: fra na av | fra i dag | permanent | for alltid | inntil videre | i alle fremtidige samtaler | ikke lenger
+    fremover | heretter
+cs: od ted | od nynejska | natrvalo | navzdy | az do odvolani | ve vsech budoucich konverzacich
+    od dnesniho dne | uz nikdy | napriste
+sk: odteraz | odo dnes | natrvalo | navzdy | az do odvolania | vo vsetkych buducich konverzaciach
+    od dnesneho dna | uz nikdy
+hu: mostantol | mostantol fogva | veglegesen | orokre | tovabbi intezkedesig | mai naptol | a jovoben
+    tobbe nem | ezentul
+fi: tasta lahtien | tasta eteenpain | pysyvasti | ikuisesti | toistaiseksi | kaikissa tulevissa keskusteluissa
+    tanaan alkaen | ei enaa | vastedes | lopullisesti
+ca: ara endavant | ara en endavant | per sempre | permanentment | definitivament | fins a nou avis
+    en totes les converses futures | a partir de dema
+hr: od sada | od danas | zauvijek | trajno | do daljnjega | u svim buducim razgovorima | vise ne | ubuduce
+    odsad
+sl: od zdaj | od zdaj naprej | odslej | za vedno | trajno | do nadaljnjega | v vseh prihodnjih pogovorih
+    od danes | ne vec | nikoli vec
+bg: отсега нататък | оттук нататък | от днес | завинаги | постоянно | до второ нареждане
+    във всички бъдещи разговори | вече не | занапред
+et: nuudsest | edaspidi | alaliselt | igaveseks | jaadavalt | kuni edasise teatamiseni | tanasest | enam mitte
+    koigis tulevastes vestlustes
+lv: no si briza | turpmak | uz visiem laikiem | pastavigi | lidz turpmakam pazinojumam | no sodienas | vairs ne
+    visas turpmakajas sarunas | muzigi
+lt: nuo siol | nuo dabar | visam laikui | visiems laikams | amzinai | iki atskiro pranesimo | nuo siandien
+    visuose busimuose pokalbiuose | ateityje
+ga: as seo amach | go deo | go buan | go brach | go dti go bhfogrofar a mhalairt | o inniu amach | feasta
+    i ngach comhra amach anseo
+cy: o hyn ymlaen | o hyn allan | o heddiw ymlaen | yn barhaol | am byth | hyd nes y clywir yn wahanol
+    ym mhob sgwrs yn y dyfodol | dim mwyach
+eu: hemendik aurrera | gaurtik aurrera | betiko | behin betiko | betirako | beste abisurik arte
+    etorkizuneko elkarrizketa guztietan | jada ez | aurrerantzean
+is: heðan i fra | fra og með nuna | að eilifu | varanlega | þangað til annað kemur i ljos
+    fra og með deginum i dag | ekki lengur | framvegis | til frambuðar
+ro: de acum inainte | de acum incolo | permanent | pentru totdeauna | pana la noi ordine | de azi inainte
+    in toate conversatiile viitoare | definitiv | de astazi
+uk: відтепер | віднині | назавжди | постійно | до подальшого повідомлення | у всіх майбутніх розмовах
+    з сьогоднішнього дня | більше не | надалі
+ru: отныне | с этого момента | с сегодняшнего дня | навсегда | постоянно | до дальнейшего уведомления | впредь
+    во всех будущих разговорах | больше не | с этих пор
+el: από τώρα και στο εξήσ | στο εξήσ | εφεξήσ | μόνιμα | για πάντα | μέχρι νεωτέρασ | από σήμερα
+    σε όλεσ τισ μελλοντικέσ συνομιλίεσ | όχι πια
+fr: a partir de maintenant | desormais | dorenavant | pour toujours | definitivement | en permanence
+    nouvel ordre | dans toutes les conversations futures | a tout jamais | pour de bon
+de: ab sofort | ab jetzt | von nun an | fur immer | dauerhaft | bis auf weiteres | in allen kunftigen gesprachen
+    ab heute | nicht mehr | kunftig
+es: a partir de ahora | de ahora en adelante | desde hoy | para siempre | permanentemente | hasta nuevo aviso
+    en todas las conversaciones futuras | ya no | en adelante
+it: da ora in poi | ora in poi | da adesso | da oggi | per sempre | permanentemente | fino a nuovo avviso
+    in tutte le conversazioni future | non piu | definitivamente
+pt: a partir de agora | de agora em diante | daqui para a frente | para sempre | permanentemente
+    ate novo aviso | em todas as conversas futuras | a partir de hoje | nao mais | doravante
+nl: vanaf nu | voortaan | voorgoed | permanent | tot nader order | vanaf vandaag
+    in alle toekomstige gesprekken | niet langer | voor altijd | van nu af aan
+pl: od teraz | od tej pory | od dzisiaj | na zawsze | na stale | trwale | do odwolania
+    we wszystkich przyszlych rozmowach | juz nie | odtad
+tr: bundan sonra | bundan boyle | kalici olarak | sonsuza dek | sonsuza kadar | aksi bildirilene kadar
+    bugunden itibaren | gelecekteki tum konusmalarda | simdiden sonra
 """
 
 # When it happens, said of a habit or a trigger ("every time", "if anyone"): one part among
@@ -211,8 +302,8 @@ vi: moi lan co | moi khi | bat cu khi nao | bat ky khi nao | neu ai do | neu co 
     hang ngay | hang tuan | moi buoi toi | thu sau hang tuan
 sw: kila mara | kila wakati | wakati wowote | ikiwa mtu | ikiwa kuna mtu | mtu yeyote akiuliza | mtu akiuliza
     kila asubuhi | kila siku | kila wiki | kila usiku | kila ijumaa
-tl: tuwing | sa tuwing | kung sinuman | kung may magtanong | kapag may nagtanong | kapag may tao | araw-araw
-    bawat araw | gabi-gabi | linggo-linggo | kada linggo | tuwing biyernes
+tl: tuwing | sa tuwing | kung sinuman | kung may magtanong | kapag may nagtanong | kapag may tao | araw araw
+    bawat araw | gabi gabi | linggo linggo | kada linggo | tuwing biyernes
 uk: щоразу | кожного разу | кожен раз | якщо хтось | коли хтось | щоранку | щодня | щотижня | щовечора | щоночі
     щопонеділка
 ar: كل مرة | كلما | إذا سأل أحد | إذا سألك أحد | لو سأل أحد | عندما يسأل أحد | كل صباح | كل يوم | يوميا
@@ -254,7 +345,7 @@ ro: de fiecare data | ori de cate ori | oricand | daca cineva | cand cineva | in
     in fiecare zi | zilnic | in fiecare saptamana | in fiecare seara | in fiecare noapte | in fiecare vineri
 tr: her seferinde | her defasinda | her ne zaman | biri sorarsa | birisi sorarsa | eger biri | biri gelirse
     her sabah | her hafta | her aksam | her gece | her cuma
-ru: каждый раз | всякий раз | когда бы ни | если кто-то | если кто-нибудь | когда кто-то | каждое утро
+ru: каждый раз | всякий раз | когда бы ни | если кто то | если кто нибудь | когда кто то | каждое утро
     каждый день | каждую неделю | каждый вечер | каждую ночь | каждую пятницу
 el: κάθε φορά | όποτε | αν κάποιοσ | όταν κάποιοσ | αν ρωτήσει κάποιοσ | κάθε πρωί | κάθε μέρα | καθημερινά
     κάθε εβδομάδα | κάθε βράδυ | κάθε νύχτα | κάθε παρασκευή
@@ -309,6 +400,54 @@ eu: zuk | zure | hik
 is: þu | þer | þinn | þitt
 bn: তুমি | তোমার | তোমাকে | আপনি | আপনার
 ur: تم | تمہیں | تمہارا | آپ | آپ کو
+# more languages' words (Asian, Middle Eastern, African)
+id: kamu | anda | dirimu | engkau | asisten
+ms: awak | anda | kamu | engkau | dirimu | pembantu maya
+vi: tro ly | tro ly ao | chinh ban | cac ban | con bot
+sw: wewe | yako | wako | kwako | msaidizi | roboti
+tl: ikaw | iyong | sa iyo | kayo | ninyo | inyong
+ar: أنت | انت | أنتم | إليك | المساعد | البوت | الروبوت
+he: אתה | אתם | אותך | שלך | אליך | ממך | הבוט | העוזר הדיגיטלי
+fa: شما | خودت | به تو | از تو | برای شما | دستیار | ربات
+hi: तुम | आप | तुम्हें | आपको | तुम्हारा | आपका | सहायक | बॉट | tumhe | aapko
+pa: ਤੁਸੀਂ | ਤੂੰ | ਤੁਹਾਨੂੰ | ਤੈਨੂੰ | ਤੁਹਾਡਾ | ਤੇਰਾ | ਸਹਾਇਕ | ਬੋਟ | tusi | tuhanu
+ur: آپ | تمہیں | آپ کو | تمہارا | آپ کا | اسسٹنٹ | معاون | بوٹ
+bn: তুমি | আপনি | তোমাকে | আপনাকে | তোমার | আপনার | তুই | সহকারী
+th: ตัวคุณ | พวกคุณ | ของคุณ | คุณต้อง | ผู้ช่วย | บอท
+ko: 너 | 너는 | 너의 | 네가 | 당신 | 당신은 | 당신의 | 어시스턴트 | 봇
+ja: あなた | 貴方 | お前 | あんた | アシスタント | ボット
+zh: 你的 | 你们 | 您的 | 你必须 | 你应该 | 请你 | 助手 | 聊天机器人
+# more languages' words (European)
+sv: du | ditt | dina | assistenten | boten
+da: du | jeres | assistenten | botten
+no: du | deg | ditt | assistenten | boten
+cs: tebe | tobe | tvuj | tvoje | tvych | asistente
+sk: teba | tebe | tvoj | tvoje | tvoja | asistent | asistente
+hu: teged | neked | veled | rolad | asszisztens
+fi: sina | sinua | sinun | sinulle | avustaja | botti
+ca: tu | teu | teva | teus | teves | assistent
+hr: tebe | tebi | tvoj | tvoja | tvoje | asistent | asistente
+sl: tebe | tebi | tvoj | tvoja | tvoje | asistent | asistenta
+bg: ти | теб | тебе | твоя | твоят | твоите | асистент | асистенте | бот
+et: sina | sinu | sulle | assistent
+lv: tu | tevi | tev | tavs | tava | asistents | asistent
+lt: tu | tave | tau | tavo | asistentas | asistente
+ga: tu | thu | duit | leat | agat | cuntoir
+cy: ti | chdi | eich | cynorthwyydd
+eu: zuk | zure | zuri | laguntzailea
+is: þu | þig | þer | þinn | þin | þitt | aðstoðarmaður
+ro: tu | tau | iti | asistentul | asistente | botul
+uk: ти | тебе | тобі | твій | твоя | твої | асистент | асистенте | бот
+ru: ты | тебя | тебе | твой | твоя | твои | ассистент | бот
+el: εσύ | εσένα | σου | βοηθόσ | βοηθέ | μποτ
+fr: tu | toi | vous | votre | vos
+de: du | dich | dir | dein | deine | deinen | deiner | assistent
+es: tu | tus | ti | contigo | usted | asistente
+it: tu | te | ti | tuo | tua | tuoi | assistente
+pt: tu | voce | voces | teu | tua | contigo | assistente
+nl: jij | jou | jouw | jullie | uw | assistent
+pl: ciebie | tobie | twoj | twoja | twoje | twoich | asystent | asystencie
+tr: sen | seni | sana | senin | asistan | asistani
 """
 
 _OUTPUT = """
@@ -320,7 +459,7 @@ en: reply | replies | replying | respond | responding | response | responses | a
     mention | prefix | suffix | prepend | append
 de: antwort* | nachricht* | notiz* | anweisung* | gesprach* | verlauf
     beantwort*
-fr: repon* | message* | consigne* | instruction* | conversation*
+fr: repon* | message* | consigne* | instruction* | conversation* | memoire
 es: respuest* | respond* | contest* | mensaje* | instruccion* | conversacion*
 it: rispost* | rispond* | messagg* | istruzion* | conversazion*
 pt: respost* | respond* | mensage* | instrucao | instrucoes | conversa*
@@ -369,7 +508,7 @@ ur: جواب | پیغام | پیغامات
 # What the pet holds or is held to, said weakly: with two other families, not alone with one.
 _HELD = """
 en: notes | rules | rule | owner | owner's | character | persona | confirmation | confirm | confirming | checks |
-    filter | filters | safety | setting | settings | orders | command | commands | json
+    filter | filters | safety | setting | settings | orders | command | commands | json | privacy | limits | restrictions
 fr: notes | regle* | proprietaire*
 es: notas | regla* | dueno*
 it: note | regol* | proprietari*
@@ -413,6 +552,89 @@ eu: arau* | jabe*
 is: reglur | eigand*
 bn: নিয়ম | মালিক
 ur: قوانین | مالک
+# more languages' words (Asian, Middle Eastern, African)
+id: aturan | pengaturan | keamanan | filter keamanan | privasi | konfirmasi | batasan | pembatasan | peringatan
+    pemilik
+ms: peraturan | tetapan | keselamatan | penapis keselamatan | privasi | pengesahan | sekatan | amaran | pemilik
+vi: quy tac | cai dat | an toan | bo loc an toan | bao mat | quyen rieng tu | xac nhan | gioi han | canh bao
+    chu so huu
+sw: sheria | mipangilio | usalama | kichujio cha usalama | faragha | uthibitisho | vikwazo | mipaka | maonyo
+    mmiliki
+tl: mga patakaran | mga setting | kaligtasan | seguridad | kumpirmasyon | mga limitasyon | mga paghihigpit
+    mga babala | may ari
+ar: القواعد | الإعدادات | الأمان | فلتر الأمان | الخصوصية | التأكيد | القيود | الحدود | التحذيرات | المالك
+he: הכללים | ההגדרות | בטיחות | אבטחה | מסנן הבטיחות | פרטיות | אישור | הגבלות | אזהרות | הבעלים
+fa: قوانین | تنظیمات | ایمنی | امنیت | فیلتر ایمنی | حریم خصوصی | تأیید | محدودیت | هشدار | مالک
+hi: नियम | सेटिंग्स | सुरक्षा | गोपनीयता | पुष्टि | प्रतिबंध | चेतावनी | मालिक | niyam | suraksha
+pa: ਨਿਯਮ | ਸੈਟਿੰਗਾਂ | ਸੁਰੱਖਿਆ | ਗੋਪਨੀਯਤਾ | ਪੁਸ਼ਟੀ | ਪਾਬੰਦੀਆਂ | ਚੇਤਾਵਨੀ | ਮਾਲਕ | niyam | surakhya
+ur: قواعد | ترتیبات | حفاظت | سیکیورٹی | رازداری | تصدیق | پابندیاں | حدود | انتباہ | مالک
+bn: নিয়ম | সেটিংস | নিরাপত্তা | সেফটি ফিল্টার | গোপনীয়তা | নিশ্চিতকরণ | যাচাই | বিধিনিষেধ | সতর্কতা | মালিক
+th: กฎเกณฑ์ | การตั้งค่า | ความปลอดภัย | ตัวกรองความปลอดภัย | ความเป็นส่วนตัว | การยืนยัน | การตรวจสอบ
+    ข้อจํากัด | คําเตือน | เจ้าของ
+ko: 규칙 | 설정 | 안전 | 보안 | 안전 필터 | 개인정보 | 확인 | 제한 | 경고 | 주인
+ja: ルール | 設定 | 安全 | セキュリティ | 安全フィルター | プライバシー | 確認 | 制限 | 警告 | オーナー
+zh: 规则 | 设置 | 安全 | 安全过滤 | 隐私 | 确认 | 验证 | 限制 | 警告 | 主人
+# more languages' words (European)
+sv: regler | installningar | sakerhet | sakerhetsfilter | integritet | bekraftelse | kontroller | begransningar
+    varningar | agaren
+da: regler | indstillinger | sikkerhed | sikkerhedsfilter | privatliv | bekræftelse | kontrol | begrænsninger
+    advarsler | ejeren
+no: regler | innstillinger | sikkerhet | sikkerhetsfilter | personvern | bekreftelse | kontroller
+    begrensninger | advarsler | eieren
+cs: pravidla | nastaveni | bezpecnost | bezpecnostni filtr | soukromi | potvrzeni | kontroly | omezeni
+    varovani | majitele
+sk: pravidla | nastavenia | bezpecnost | bezpecnostny filter | sukromie | potvrdenie | kontroly | obmedzenia
+    varovania | majitela
+hu: szabalyok | beallitasok | biztonsag | biztonsagi szuro | adatvedelem | megerosites | ellenorzes
+    korlatozasok | figyelmeztetesek | tulajdonos
+fi: saannot | asetukset | turvallisuus | turvasuodatin | yksityisyys | vahvistus | tarkistukset | rajoitukset
+    varoitukset | omistaja
+ca: regles | configuracio | seguretat | filtre de seguretat | privadesa | confirmacio | comprovacions
+    restriccions | avisos | propietari
+hr: pravila | postavke | sigurnost | sigurnosni filtar | privatnost | potvrda | provjere | ogranicenja
+    upozorenja | vlasnik
+sl: pravila | nastavitve | varnost | varnostni filter | zasebnost | potrditev | preverjanja | omejitve
+    opozorila | lastnik
+bg: правила | настройки | безопасност | сигурност | филтър за безопасност | поверителност | потвърждение
+    ограничения | предупреждения | собственика
+et: reeglid | seaded | turvalisus | turvafilter | privaatsus | kinnitus | kontrollid | piirangud | hoiatused
+    omanik
+lv: noteikumi | iestatijumi | drosiba | drosibas filtrs | privatums | apstiprinajums | parbaudes | ierobezojumi
+    bridinajumi | ipasnieks
+lt: taisykles | nustatymai | saugumas | saugos filtras | privatumas | patvirtinimas | patikrinimai | apribojimai
+    ispejimai | savininkas
+ga: rialacha | socruithe | sabhailteacht | slandail | priobhaideachas | deimhniu | seicealacha | srianta
+    rabhaidh | uineir
+cy: rheolau | gosodiadau | diogelwch | hidlydd diogelwch | preifatrwydd | cadarnhad | gwiriadau | cyfyngiadau
+    rhybuddion | perchennog
+eu: arauak | ezarpenak | segurtasuna | segurtasun iragazkia | pribatutasuna | baieztapena | egiaztapenak
+    murrizketak | abisuak | jabea
+is: reglur | stillingar | oryggi | oryggissia | personuvernd | staðfesting | athuganir | takmarkanir
+    viðvaranir | eigandann
+ro: reguli | setari | siguranta | filtru de siguranta | confidentialitate | confirmare | verificari | restrictii
+    avertismente | proprietarul
+uk: правила | налаштування | безпека | фільтр безпеки | конфіденційність | підтвердження | перевірки | обмеження
+    попередження | власника
+ru: правила | настройки | безопасность | фильтр безопасности | конфиденциальность | подтверждение | проверки
+    ограничения | предупреждения | владельца
+el: κανόνεσ | ρυθμίσεισ | ασφάλεια | φίλτρο ασφαλείασ | ιδιωτικότητα | επιβεβαίωση | έλεγχοι | περιορισμοί
+    προειδοποιήσεισ | ιδιοκτήτη
+fr: regles | parametres | securite | filtre de securite | confidentialite | vie privee | verifications | limites
+    avertissements | proprietaire
+de: regeln | einstellungen | sicherheit | sicherheitsfilter | datenschutz | bestatigung | kontrollen
+    einschrankungen | warnungen | besitzer
+es: reglas | ajustes | configuracion | seguridad | filtro de seguridad | privacidad | confirmacion
+    restricciones | advertencias | propietario
+it: regole | impostazioni | sicurezza | filtro di sicurezza | riservatezza | conferma | controlli | restrizioni
+    avvisi | proprietario
+pt: regras | configuracoes | seguranca | filtro de seguranca | privacidade | confirmacao | verificacoes
+    restricoes | avisos | proprietario
+nl: regels | instellingen | veiligheid | beveiliging | veiligheidsfilter | bevestiging | controles | beperkingen
+    waarschuwingen | eigenaar
+pl: zasady | ustawienia | bezpieczenstwo | filtr bezpieczenstwa | prywatnosc | potwierdzenie | kontrole
+    ograniczenia | ostrzezenia | wlasciciel
+tr: kurallar | ayarlar | guvenlik | guvenlik filtresi | gizlilik | onay | kontroller | kisitlamalar | uyarilar
+    sahibini
 """
 
 _HARM = """
@@ -426,6 +648,7 @@ en: ignore | ignoring | disregard | forget | override | obey | comply | reveal |
     without telling anyone | obeys | obeyed | obeying
     overrid* | recommend* | promote | advertise | plug | post | agree with | warn | warning | warnings |
     don't mention this | never mention this | don't bother me | do not bother me | without bothering me
+    give out | hand out | stop double checking | stop checking with me | stop asking me | stop asking for
     sharing | revealing | disclosing | leaking | do what he says | do what she says | do what they say | do whatever he says |
     do whatever she says | do whatever they say | do as he says | do as she says | do as they say | do as it says
 de: ignorier* | vergiss | vergessen | gehorch* | schick* | sende* | weiterleit* | leite | losch* | verrat* | keine ruckfragen | ohne ruckfragen
@@ -487,6 +710,90 @@ eu: ez ikusi | ahaztu | bidali | ezabatu | agerian
 is: hunsa* | gleymdu | hlyddu | sendu | eyddu | afhjupa*
 bn: উপেক্ষা | ভুলে | পাঠাও | পাঠান | মুছে | ফাঁস
 ur: نظر انداز | بھول | بھیجو | بھیجیں | مٹا | حذف | بتا دینا | بتا دو | بتاؤ | بتانا | بتائیں
+# more languages' words (Asian, Middle Eastern, African)
+id: abaikan | lupakan | ungkapkan | bagikan | sembunyikan | nonaktifkan | matikan | tanpa bertanya
+    tanpa verifikasi | jangan beri tahu pemilik
+ms: abaikan | lupakan | dedahkan | kongsikan | padamkan | sembunyikan | nyahaktifkan | tanpa bertanya
+    tanpa pengesahan | jangan beritahu pemilik
+vi: bo qua | phot lo | tiet lo | chia se | xoa bo | che giau | vo hieu hoa | khong can hoi | khong can xac minh
+    dung bao cho chu
+sw: puuza | sahau | fichua | shiriki | futa | ficha | zima | bila kuuliza | bila kuthibitisha
+    usimwambie mmiliki
+tl: huwag pansinin | kalimutan | ibunyag | ibahagi | burahin | itago | laktawan | nang hindi nagtatanong
+    nang walang kumpirmasyon | huwag sabihin sa may ari
+ar: تجاهل | اكشف | أفصح عن | احذف | أخف | عطل | بدون سؤال | دون التحقق | بدون تأكيد | لا تخبر المالك
+he: התעלם | להתעלם | חשוף | לחשוף | מחק | הסתר | לכבות | בלי לשאול | ללא אימות | אל תספר לבעלים
+fa: نادیده بگیر | فراموش کن | فاش کن | حذف کن | پنهان کن | خاموش کن | غیرفعال کن | بدون پرسیدن | بدون تأیید
+    به مالک نگو
+hi: अनदेखा करो | नज़रअंदाज़ करो | भूल जाओ | उजागर करो | मिटा दो | बिना पूछे | बिना पुष्टि के | मालिक को मत बताना
+    nazarandaz karo | bina puche
+pa: ਅਣਡਿੱਠਾ ਕਰੋ | ਭੁੱਲ ਜਾਓ | ਸਾਂਝਾ ਕਰੋ | ਮਿਟਾ ਦਿਓ | ਲੁਕਾਓ | ਬੰਦ ਕਰ ਦਿਓ | ਬਿਨਾਂ ਪੁੱਛੇ | ਮਾਲਕ ਨੂੰ ਨਾ ਦੱਸੋ
+    bina puchhe | malak nu na dasso
+ur: نظر انداز کرو | بھول جاؤ | ظاہر کرو | شیئر کرو | مٹا دو | چھپاؤ | بند کر دو | بغیر پوچھے | بغیر تصدیق کے
+    مالک کو مت بتانا
+bn: উপেক্ষা করো | ভুলে যাও | প্রকাশ করো | শেয়ার করো | মুছে ফেলো | লুকিয়ে রাখো | বন্ধ করে দাও | জিজ্ঞাসা না করে
+    যাচাই ছাড়াই | মালিককে বলবে না
+th: เพิกเฉย | เปิดเผย | ลบทิ้ง | ซ่อนไว้ | ปิดการใช้งาน | ข้ามขั้นตอน | โดยไม่ต้องถาม | โดยไม่ต้องยืนยัน
+    โดยไม่ต้องตรวจสอบ | อย่าบอกเจ้าของ
+ko: 무시해 | 무시하세요 | 잊어버려 | 공개해 | 삭제해 | 비활성화해 | 묻지 말고 | 확인 없이 | 검증 없이 | 주인에게 말하지 마
+ja: 無視して | 共有して | 削除して | 隠して | 無効にして | オフにして | 確認せずに | 確認なしで | 聞かずに | オーナーに言わないで
+zh: 忽略 | 无视 | 泄露 | 透露 | 删除 | 隐藏 | 禁用 | 跳过 | 无需确认 | 不要告诉主人
+# more languages' words (European)
+sv: ignorera | strunta i | avsloja | radera | dolj | stang av | inaktivera | kringga | utan att fraga
+    utan bekraftelse
+da: ignorer | glem alt | afslor | videresend | slet alt | skjul | deaktiver | spring over | uden at sporge
+    uden bekræftelse
+no: ignorer | glem alt | avslor | videresend | skjul | sla av | deaktiver | hopp over | uten a sporre
+    uten bekreftelse
+cs: ignoruj | zapomen | prozrad | sdilej | preposli | smaz | skryj | vypni | bez overeni | bez potvrzeni
+sk: ignoruj | zabudni | prezrad | zdielaj | preposli | vymaz | vypni | deaktivuj | bez overenia | bez potvrdenia
+hu: ignorald | felejtsd el | fedd fel | oszd meg | tovabbitsd | torold | rejtsd el | kapcsold ki
+    ellenorzes nelkul | megerosites nelkul
+fi: ohita | sivuuta | unohda | paljasta | poista | piilota | sammuta | kysymatta | tarkistamatta | vahvistamatta
+ca: ignora | oblida | revela | comparteix | reenvia | esborra | amaga | desactiva | sense preguntar
+    sense verificar
+hr: ignoriraj | zaboravi | otkrij | podijeli | proslijedi | izbrisi | sakrij | iskljuci | bez provjere
+    bez potvrde
+sl: ignoriraj | pozabi | razkrij | posreduj | izbrisi | skrij | izklopi | onemogoci | brez preverjanja
+    brez potrditve
+bg: игнорирай | забрави | разкрий | сподели | препрати | изтрий | скрий | изключи | без проверка
+    без потвърждение
+et: ignoreeri | unusta | paljasta | edasta | kustuta | peida | lulita valja | jata vahele | kusimata
+    kontrollimata
+lv: ignoret | aizmirsti | atklaj | parsuti | izdzes | paslep | izsledz | atspejo | bez parbaudes
+    bez apstiprinajuma
+lt: ignoruok | pamirsk | atskleisk | pasidalink | persiusk | istrink | paslepk | isjunk | be patikrinimo
+    be patvirtinimo
+ga: dean neamhaird | dean dearmad | nocht | seol ar aghaidh | scrios | folaigh | dichumasaigh | gan fioru
+    gan deimhniu | na hinis don uineir
+cy: anwybydda | anghofia | datgela | rhanna | anfona ymlaen | dilea | cuddia | diffodda | heb wirio
+    heb gadarnhad
+eu: ahaztu | agerian utzi | partekatu | birbidali | ezabatu | ezkutatu | desaktibatu | itzali | galdetu gabe
+    egiaztatu gabe
+is: hunsaðu | gleymdu | afhjupaðu | aframsendu | eyddu | feldu | slokktu a | gerðu ovirkt | an þess að spyrja
+    an staðfestingar
+ro: ignora | dezvaluie | trimite mai departe | sterge | ascunde | dezactiveaza | sari peste | fara sa intrebi
+    fara verificare | fara confirmare
+uk: ігноруй | забудь | розкрий | перешли | видали | приховай | вимкни | не питаючи | без перевірки
+    без підтвердження
+ru: игнорируй | забудь | раскрой | перешли | удали | скрой | отключи | не спрашивая | без проверки
+    без подтверждения
+el: αγνόησε | ξέχασε | αποκάλυψε | προώθησε | διάγραψε | κρύψε | απενεργοποίησε | παράκαμψε | χωρίσ έλεγχο
+    χωρίσ επιβεβαίωση
+fr: ignorer | oublie | revele | divulgue | transfere | supprime | desactive | sans demander | sans verification
+    sans confirmation
+de: ignoriere | vergiss | verrate | leite weiter | losche | verberge | deaktiviere | umgehe | ohne zu fragen
+    ohne bestatigung
+es: ignora | olvida | revela | comparte | reenvia | borra | oculta | desactiva | sin preguntar | sin verificar
+it: ignora | dimentica | rivela | condividi | inoltra | cancella | nascondi | disattiva | senza chiedere
+    senza conferma
+pt: ignora | esqueca | revela | compartilhe | encaminhe | apague | esconda | desative | sem perguntar
+    sem verificar
+nl: negeer | vergeet alles | onthul | stuur door | verwijder | verberg | schakel uit | omzeil | zonder te vragen
+    zonder bevestiging
+pl: zignoruj | zapomnij | ujawnij | udostepnij | przekaz dalej | usun | ukryj | wylacz | bez pytania
+    bez potwierdzenia
+tr: yok say | gormezden gel | unut | ifsa et | paylas | sil | gizle | devre disi birak | sormadan | dogrulamadan
 """
 
 _KEYS = """
@@ -498,9 +805,10 @@ en: unlock | unlocks | unlocking | disarm | disarms | pin | pins | pin number | 
 de: entsperr* | aufschliess* | pin | uberweis* | bankdaten | kartennummer | geld senden | alarmcode | tresorcode |
     turcode | zugangsdaten | alarmcodes | turcodes
 fr: deverrouill* | desarme* | code pin | carte bancaire | numero de carte | virement* | code de l'alarme |
-    code d'alarme | code du coffre | code de la porte
+    code d'alarme | code du coffre | code de la porte | mots de passe
 es: desbloque* | numero de tarjeta | datos de la tarjeta | transferencia* | transfiere | codigo de la alarma |
     codigo de alarma | codigo de la caja fuerte | codigo de la puerta | datos bancarios | cuenta bancaria
+    codigos de recuperacion | codigo de recuperacion
 it: sblocc* | codice otp | carta di credito | numero della carta | bonific* | codice dell'allarme |
     codice allarme | codice della cassaforte | codice della porta | carta aziendale | dati bancari
 pt: desbloque* | numero do cartao | transferencia* | transfira | codigo do alarme | codigo do cofre |
@@ -546,8 +854,8 @@ vi: ma mo cua | ma bao dong | ma pin | so the ngan hang | thong tin the | so tai
 sw: namba ya siri | nambari ya siri | msimbo wa mlango | msimbo wa kengele | namba ya kadi | maelezo ya benki
     namba ya akaunti | msimbo wa uthibitisho | fungua kufuli | tuma pesa | hamisha pesa | lipa kwa kadi
 tl: code ng pinto | code ng alarm | pin ng card | numero ng card | numero ng account | detalye ng bangko
-    buksan ang kandado | i-unlock | magpadala ng pera | ipadala ang pera | ilipat ang pera | kahon ng susi
-uk: код від дверей | код сигналізації | пін-код | номер картки | банківські реквізити | одноразовий код
+    buksan ang kandado | magpadala ng pera | ipadala ang pera | ilipat ang pera | kahon ng susi
+uk: код від дверей | код сигналізації | пін код | номер картки | банківські реквізити | одноразовий код
     код підтвердження | відімкн* | розблок* | зніми з охорони | перекажи гроші | віддалений доступ
 ar: رمز الباب | كود الباب | رمز الإنذار | الرقم السري | رقم البطاقة | بيانات البطاقة | الحساب البنكي
     رمز التحقق | افتح القفل | أوقف الإنذار | تحويل الأموال | الوصول عن بعد
@@ -589,7 +897,7 @@ ro: codul usii | codul alarmei | cod pin | numarul cardului | datele cardului | 
     descui* | dezactiveaza alarma | transfera bani | trimite bani | acces de la distanta
 tr: kapi sifresi | kapi sifresini | alarm sifresi | pin kodu | kart numarasi | kart numarasini | kart bilgileri
     dogrulama kodu | kilidi ac | kilidini ac | para gonder | havale yap
-ru: код от двери | код домофона | код сигнализации | пин-код | номер карты | данные карты | код подтверждения
+ru: код от двери | код домофона | код сигнализации | пин код | номер карты | данные карты | код подтверждения
     код из смс | разблокир* | сними с охраны | переведи деньги | удаленный доступ
 el: κωδικό τησ πόρτασ | κωδικό συναγερμού | κωδικό pin | αριθμό κάρτασ | στοιχεία κάρτασ | τραπεζικά στοιχεία
     κωδικό επιβεβαίωσησ | ξεκλείδωσε | ξεκλειδ* | απενεργοποίησε τον συναγερμό | μετάφερε χρήματα
@@ -605,6 +913,7 @@ en: new rule | pinned rule | standing order | standing job | standing task | pol
     core rule | how you work | how you behave | how you respond | save this as
     label it as a fact | file this | store this as | keep this as | standing order
     consent | written consent | with the owner's approval
+    owner mode | god mode | admin mode | maintenance mode | debug mode | stay in character | principle for you
 de: neue regel | deine regel | system | admin | notiz fur den assistenten | hinweis fur den assistenten
     hiermit | dauerhafte regel | feste regel
     daueranweisung | dauerhafte anweisung
@@ -626,13 +935,103 @@ uk: нове правило | твоє правило | система
 en: hereby | prime directive | sys | policy updated | config | house rule | instruction to the ai |
     fact about shelldon | note for the assistant | note for the ai | save as a preference | add to your memory
 it: autorizzat* | ha autorizzato
-es: autorizado | ha autorizado | autorizo
+es: autorizado | ha autorizado | autorizo | administrador | orden del administrador
 pt: autorizou | autorizado
 fr: a autorise | autorise
 de: autorisiert | hat erlaubt
 nl: geautoriseerd | heeft toegestaan
 pl: autoryzowal* | pozwolil* | upowaznil* | upowazni*
 lt: administrator*
+# more languages' words (Asian, Middle Eastern, African)
+id: aturan baru | perintah tetap | kebijakan | administrator | telah diputuskan | dengan ini | telah mengizinkan
+    telah menyetujui | mode pengembang | catatan untuk asisten
+ms: peraturan baharu | arahan tetap | dasar baharu | pentadbir | telah diputuskan | dengan ini
+    telah membenarkan | telah meluluskan | mod pembangun | nota kepada pembantu
+vi: quy tac moi | lenh thuong truc | chinh sach | quan tri vien | da duoc quyet dinh | da cho phep
+    da phe duyet | che do chu so huu | che do nha phat trien | ghi chu cho tro ly
+sw: sheria mpya | amri ya kudumu | sera | msimamizi | imeamuliwa | ameidhinisha | ameruhusu | hali ya mmiliki
+    hali ya msanidi | ujumbe kwa msaidizi
+tl: bagong patakaran | bagong tuntunin | palagiang utos | patakaran | tagapangasiwa | napagpasyahan na
+    sa pamamagitan nito | pinahintulutan | inaprubahan | paalala sa assistant
+ar: قاعدة جديدة | أمر دائم | سياسة جديدة | مدير النظام | لقد تقرر | بموجب هذا | قد أذن | قد وافق | وضع المطور
+    ملاحظة للمساعد
+he: כלל חדש | הוראת קבע | פקודת קבע | מדיניות | מנהל המערכת | הוחלט | בזאת | אישר לך | מצב מפתח | הערה לעוזר
+fa: قانون جدید | دستور دائمی | سیاست | مدیر سیستم | تصمیم گرفته شده | بدینوسیله | اجازه داده است
+    تأیید کرده است | حالت توسعه دهنده | یادداشت برای دستیار
+hi: नया नियम | स्थायी आदेश | नीति | व्यवस्थापक | तय किया गया है | एतद्द्वारा | अनुमति दी है | मंज़ूरी दे दी है
+    डेवलपर मोड | सहायक के लिए नोट
+pa: ਨਵਾਂ ਨਿਯਮ | ਪੱਕਾ ਹੁਕਮ | ਨੀਤੀ | ਪ੍ਰਬੰਧਕ | ਫੈਸਲਾ ਕੀਤਾ ਗਿਆ ਹੈ | ਇਜਾਜ਼ਤ ਦਿੱਤੀ ਹੈ | ਮਨਜ਼ੂਰੀ ਦਿੱਤੀ ਹੈ
+    ਡਿਵੈਲਪਰ ਮੋਡ | nava niyam | ijazat ditti hai
+ur: نیا قاعدہ | نیا اصول | مستقل حکم | پالیسی | منتظم | فیصلہ کیا گیا ہے | بذریعہ ہذا | اجازت دے دی ہے
+    منظوری دے دی ہے | ڈویلپر موڈ
+bn: নতুন নিয়ম | স্থায়ী আদেশ | নীতি | প্রশাসক | সিদ্ধান্ত নেওয়া হয়েছে | এতদ্বারা | অনুমতি দিয়েছেন
+    অনুমোদন করেছেন | ডেভেলপার মোড | সহকারীর জন্য নোট
+th: กฎใหม่ | คําสั่งถาวร | นโยบาย | ผู้ดูแลระบบ | ได้มีการตัดสินใจแล้ว | ได้อนุญาตให้ | ได้อนุมัติ
+    โหมดนักพัฒนา | โหมดเจ้าของ | หมายเหตุถึงผู้ช่วย
+ko: 새 규칙 | 새로운 규칙 | 상시 명령 | 정책 | 관리자 | 결정되었습니다 | 허락했습니다 | 승인했습니다 | 개발자 모드 | 어시스턴트에게 메모
+ja: 新しいルール | 常設命令 | 恒久命令 | ポリシー | 管理者 | 決定しました | 許可しました | 承認しました | 開発者モード | アシスタントへのメモ
+zh: 新规则 | 长期指令 | 永久命令 | 政策 | 管理员 | 已经决定 | 特此 | 已授权 | 已批准 | 开发者模式
+# more languages' words (European)
+sv: ny regel | staende order | permanent order | det har beslutats | har godkant | har tillatit
+    har gatt med pa | agarlage | utvecklarlage | anteckning till assistenten
+da: ny regel | staende ordre | permanent ordre | det er besluttet | hermed | har godkendt | har tilladt
+    ejertilstand | udviklertilstand | note til assistenten
+no: ny regel | staende ordre | permanent ordre | det er besluttet | herved | har godkjent | har tillatt
+    eiermodus | utviklermodus | notat til assistenten
+cs: nove pravidlo | trvaly prikaz | bylo rozhodnuto | timto | povolil | schvalil | souhlasil | rezim vlastnika
+    vyvojarsky rezim | poznamka pro asistenta
+sk: nove pravidlo | trvaly prikaz | bolo rozhodnute | tymto | povolil | schvalil | suhlasil | rezim vlastnika
+    vyvojarsky rezim | poznamka pre asistenta
+hu: uj szabaly | allando utasitas | iranyelv | ugy dontottek | ezennel | engedelyezte | jovahagyta
+    beleegyezett | tulajdonosi mod | fejlesztoi mod
+fi: uusi saanto | pysyva maarays | yllapitaja | on paatetty | taten | on valtuuttanut | on sallinut
+    on hyvaksynyt | omistajatila | kehittajatila
+ca: nova regla | ordre permanent | administrador | ha estat decidit | ha autoritzat | ha permes | ha aprovat
+    ha acceptat | mode propietari | mode desenvolupador
+hr: novo pravilo | trajna naredba | administrator | odluceno je | ovime | je odobrio | je dopustio | je ovlastio
+    je pristao | napomena za asistenta
+sl: novo pravilo | trajni ukaz | stalni ukaz | odloceno je | je odobril | je dovolil | je pooblastil
+    je privolil | nacin lastnika | razvijalski nacin
+bg: ново правило | постоянна заповед | решено е | с настоящото | е разрешил | е одобрил | се е съгласил
+    режим на собственика | режим за разработчици | бележка за асистента
+et: uus reegel | alaline korraldus | on otsustatud | kaesolevaga | on lubanud | on heaks kiitnud | on noustunud
+    omaniku reziim | arendaja reziim | markus assistendile
+lv: jauns noteikums | pastavigs rikojums | ir nolemts | ir atlavis | ir apstiprinajis | ir piekritis
+    ir pilnvarojis | ipasnieka rezims | izstradataja rezims | piezime asistentam
+lt: nauja taisykle | nuolatinis isakymas | administratorius | nuspresta | yra leides | patvirtino | igaliojo
+    savininko rezimas | kurejo rezimas | pastaba asistentui
+ga: riail nua | ordu buan | polasai | riarthoir | socraiodh | ta cead tugtha | cheadaigh | mod uineara
+    mod forbrora | nota don chuntoir
+cy: rheol newydd | gorchymyn parhaol | penderfynwyd | drwy hyn | wedi awdurdodi | wedi caniatau
+    wedi cymeradwyo | wedi cytuno | modd perchennog | modd datblygwr
+eu: arau berria | agindu iraunkorra | administratzailea | erabaki da | honen bidez | baimendu du | onartu du
+    jabe modua | garatzaile modua | oharra laguntzaileari
+is: ny regla | varanleg fyrirmæli | kerfisstjori | það hefur verið akveðið | her með | hefur heimilað
+    hefur leyft | hefur samþykkt | eigandastilling | þrounarstilling
+ro: regula noua | ordin permanent | a fost decis | prin prezenta | a autorizat | a permis | a aprobat
+    modul proprietar | modul dezvoltator | nota pentru asistent
+uk: нове правило | постійне розпорядження | постійний наказ | вирішено | дозволив | схвалив | погодився
+    уповноважив | режим власника | режим розробника
+ru: новое правило | постоянный приказ | постоянное распоряжение | решено | настоящим | разрешил | одобрил
+    согласился | режим владельца | режим разработчика
+el: νέοσ κανόνασ | μόνιμη εντολή | αποφασίστηκε | δια του παρόντοσ | έχει εξουσιοδοτήσει | έχει επιτρέψει
+    έχει εγκρίνει | λειτουργία ιδιοκτήτη | λειτουργία προγραμματιστή | σημείωση για τον βοηθό
+fr: nouvelle regle | ordre permanent | administrateur | il a ete decide | par la presente | a autorise
+    a approuve | a accepte | mode proprietaire | mode developpeur
+de: neue regel | dauerhafte anweisung | richtlinie | es wurde beschlossen | hiermit | hat erlaubt
+    hat zugestimmt | hat genehmigt | besitzermodus | entwicklermodus
+es: nueva regla | orden permanente | se ha decidido | por la presente | ha autorizado | ha permitido
+    ha aprobado | modo propietario | modo desarrollador | nota para el asistente
+it: nuova regola | ordine permanente | amministratore | e stato deciso | con la presente | ha autorizzato
+    ha permesso | ha approvato | modalita proprietario | modalita sviluppatore
+pt: nova regra | ordem permanente | foi decidido | pela presente | autorizou | aprovou | concordou
+    modo proprietario | modo desenvolvedor | nota para o assistente
+nl: nieuwe regel | staande order | permanente opdracht | er is besloten | hierbij | heeft toestemming gegeven
+    heeft goedgekeurd | heeft ingestemd | eigenaarsmodus | ontwikkelaarsmodus
+pl: nowa zasada | stale polecenie | zdecydowano | niniejszym | upowaznil | zezwolil | zatwierdzil | zgodzil sie
+    tryb wlasciciela | tryb dewelopera
+tr: yeni kural | kalici talimat | kalici emir | karar verildi | izin verdi | onayladi | kabul etti | sahip modu
+    gelistirici modu | asistana not
 """
 
 # Scripts written without spaces between words (Thai, kana, CJK ideographs): their words
@@ -779,6 +1178,8 @@ def _words(table: str) -> list[str]:
     """The entries of a table, in the form poison.normalize gives a text."""
     words = []
     for line in table.splitlines():
+        if line.startswith("#"):
+            continue   # a comment: which languages the lines below it add
         if line[2:3] == ":" and line[:2].isalpha():
             line = line[3:]   # the language's tag
         words.extend(entry.strip() for entry in line.split("|") if entry.strip())

@@ -663,8 +663,11 @@ _SAFE_WORD = lazy(r"(?<![\w'])(?:safe ?word|family (?:password|code ?word)|(?P<p
                   r"(?:\s(?:is|was)\s+|\s*:\s*)[\"'“‘]?(?P<value>[^\s,;\"'”’]{3,64})", re.IGNORECASE)
 # a safe word of two or three words that ends the clause, or goes on with a new one
 _SHORT_PHRASE = lazy(r"[A-Za-z]+(?: [A-Za-z]+){1,2}(?=\s*(?:[.!?;,)]|$|[^\w\s]|(?<= )(?:so|and|but|because|or)\b))")
-_SAFE_WORD_CUES, _SAFE_WORD_WHO = _cues("safe word", "safeword", "family password", "family code", "password"), _cues("stranger", "pick", "collect", "fetch")
-_PICKS_UP = lazy(r"\b(?:strangers?|pick(?:s|ing|ed)?\b(?: \w+){0,2} up|collect(?:s|ing|ed)?|fetch(?:es|ing|ed)?)\b",
+_SAFE_WORD_CUES, _SAFE_WORD_WHO = (_cues("safe word", "safeword", "family password", "family code", "password"),
+                                   _cues("stranger", "pick", "collect", "fetch", "ring", "monitoring", "alarm company"))
+# (and the alarm company's, said to whoever rings about the alarm)
+_PICKS_UP = lazy(r"\b(?:strangers?|pick(?:s|ing|ed)?\b(?: \w+){0,2} up|collect(?:s|ing|ed)?|fetch(?:es|ing|ed)?|"
+                 r"rings?|ringing|monitoring|alarm company)\b",
                  re.IGNORECASE)
 # an XML element whose name says it holds a secret: "<password>x</password>", "<apiKey>x</apiKey>"
 _XML_SECRET = lazy(r"<(?P<tag>[\w:.-]{2,64})>(?P<value>[^<\n]{1,200})</(?P=tag)>")
@@ -745,11 +748,14 @@ def luhn_ok(digits: str) -> bool:
     return total % 10 == 0
 
 
-def _is_card(text: str) -> bool:
+def _is_card(text: str, fuel: bool = False) -> bool:
+    """Whether text is a payment card's number; fuel: the text names a fuel card, whose
+    numbers start with 7 (the petroleum industry's first digit)."""
     digits = text.replace(" ", "").replace("-", "").replace(".", "")
     if len(digits) == 15 and digits[:2] not in ("34", "37"):
         return False   # fifteen digits are an Amex card, or an IMEI (which passes Luhn too)
-    return 13 <= len(digits) <= 19 and bool(_CARD_PREFIX().match(digits)) and luhn_ok(digits)
+    return 13 <= len(digits) <= 19 and (bool(_CARD_PREFIX().match(digits)) or (fuel and digits[0] == "7")) \
+        and luhn_ok(digits)
 
 
 # -- generic: anything that looks random ----------------------------------------------
@@ -965,12 +971,12 @@ _CRED_WORD = lazy(
 _CRED_PASSWORD_MORE = (r"(?:wpa[23]?|wpa2-psk|wi-?fi|wlan|wireless|network) key|"
                        r"jelszav\w{0,3}|salasanan|heslem|parolă|parola|parolei|lozinka|lozinku|geslo|पासवर्ड|कूटशब्द|"
                        r"كلمة (?:ال)?سر|كلمة (?:ال)?مرور|סיסמה|סיסמא|הסיסמה|رمز عبور|گذرواژه|mật khẩu|mat khau|"
-                       r"kata sandi|katasandi|sandi|pasfhocal|phasfhocal|bpasfhocal|پاس ورڈ|slaptažod(?:is|į|žio|žiai|žius)")
+                       r"kata sandi|katasandi|sandi|pasfhocal|phasfhocal|bpasfhocal|پاس ورڈ|slaptažod(?:is|į|žio|žiai|žius)|contrasenya")
 _CRED_CODE_MORE = (r"security number|security code|(?:three|four|3|4) (?:digits|numbers) on the back|cryptogramme|cryptogramme visuel|card verification (?:code|value)|"
                    r"ccv|geheimzahl|geheimnummer|pin-nummer|pinnummer|code secret|code confidentiel|"
                    r"koden|koder|kode|koodi|koodin|tunnusluku|cod|codul|codului|kódot|kódja|kodem|kodunu|kodun|kodas|"
                    r"kods|kodi|kodą|kodo|pin-kód|pin-koodi|pinkode|pinkoden|kode pin|mã pin|mã số|पिन|कोड|קוד|הקוד|کد|"
-                   r"cód|chód|gcód|کوڈ")
+                   r"cód|chód|gcód|کوڈ|codi|도어락")
 _CRED_BOTH_MORE = r"الرقم السري|الرمز السري|رمز المرور|رمزها|رمز"
 _CRED_WORD_MORE = lazy(
     r"(?<![\w-])(?:(?P<place>" + _CRED_PLACE + r")|(?P<latch>" + _CRED_LATCH + r")|(?P<alarm>" + _CRED_ALARM + r")"
@@ -987,10 +993,11 @@ _CRED_CUES_MORE = _cues(" door", " entry", "gate", "garage", " shed", "locker", 
                         "verification", "wpa", " key", "gift", "voucher pin", "ccv", "geheim", "code secret", "on the back",
                         "voicemail", "voice mail", "answerphone",
                         "code confidentiel", "pin-nummer", "pinnummer", "portail", "portone", "hoftor", "doras", "dorais", "dhoras",
-                        "durų", "duris", "signalizacij")
+                        "durų", "duris", "signalizacij", "codi", "contrasenya")
 _CRED_CUES_SCRIPTS = _cues("portón", "tür", "dörr", "døren", "mật khẩu", "mã", "पासवर्ड", "कूटशब्द", "पिन",
                            "कोड", "كلمة", "رمز", "الرقم السري", "סיסמ", "קוד", "گذرواژه", "کد", "รหัสผ่าน",
-                           "cód", "chód", "کوڈ", "پاس ورڈ", "slaptažod", "aláram", "الارم", "دروازہ", "دروازے")
+                           "cód", "chód", "کوڈ", "پاس ورڈ", "slaptažod", "aláram", "الارم", "دروازہ", "دروازے",
+                           "kód", "도어락")
 _CRED_CUES = _cues("pas", "zugang", "psw", "pssw", "pw", "login", "cred", "hes", "has", "contrase", "senha", "mdp", "secret", "cofre",
                    "🔑", "🗝", "🔐", "🔒",
                    "kennw", "wachtw", "пар", "ifre", "senord", "salasana", "adgangs", "passord", "jelsz",
@@ -1013,7 +1020,7 @@ _GOES_ON = r"(?:it'?s|it’s|it is|that'?s|that is|which is)\b"
 # nor "Nr." or "No." before a number ("TAN-Liste Nr. 14:
 # 739402"), nor a "!" or "?" straight after a digit: it is the password's own ("was
 # Summer2019! and the new one is …")
-_CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;](?=\s|$)(?!(?<=\b[Nn][ro]\.)\s+\d)|(?<!\d)[!?](?=\s|$)|\n|"
+_CLAUSE_END = lazy(r"(?<![ie]\.[eg])[.;](?=\s|$)(?!(?<=\b[Nn][ro]\.)\s+\d)(?!(?<=\.\.\.)\s*" + _CORRECTION + r")|(?<!\d)[!?](?=\s|$)|\n|"
                    r"(?:\s[-–—]+\s|[–—])(?!\s*(?:\d|" + _CORRECTION + r"|" + _GOES_ON + r"))")
 _CLAUSE_TOKEN = lazy(r"[^\s\u2e80-\u9fff\uac00-\ud7af\u3000-\u303f\uff01-\uff60]+")
 # A code word that names something else: "zip code 94110", "código postal", "code review".
@@ -1294,7 +1301,10 @@ def _clause_spans(text: str, more: bool = True, lexicon: list = ()):
             continue   # "my arm": the body's
         if family == "place" and nxt in _PLACE_THINGS:
             continue   # "the parking garage ticket is 4471": the ticket's number
-        lo, hi = max(0, at - _WINDOW), min(len(clause), at + _WINDOW + 1)
+        # a plural ("pins for everything …: bank 3390, work phone 112358, tablet 2580") names
+        # a list, which may run on past one value's window
+        reach = 2 * _WINDOW if word.group(name).lower().endswith("s") and ":" in text[w_start:] else _WINDOW
+        lo, hi = max(0, at - _WINDOW), min(len(clause), at + reach + 1)
         if family == "key" and (prev in _KEY_QUALIFIERS or word.group(name).lower() == "psk"):
             family = "secret-key"   # "private key": a hex run is its value too
         elif family == "key" and network and word.group(name).lower() != "serial":
@@ -2000,6 +2010,9 @@ _EMAILISH = lazy(r"[\w.+-]+@[\w-]+\.\w")
 _PREFIXED_HEX = lazy(r"(?<![\w-])[a-z]{2,10}_(?:[a-z0-9]{1,6}_)?[0-9a-f]{32,128}(?![\w-])")
 
 
+_LEET_DIGIT = lazy(r"(?<=[A-Za-z])\d(?=[A-Za-z])")   # a digit for a letter: "C0rgi"
+
+
 def strong_password(token: str, credential_talk: bool) -> bool:
     """A password by its shape: a word broken by a symbol and holding a digit ("Moana!Waves3",
     "Tiramisu#8") wherever it stands; in a text that talks of credentials anywhere
@@ -2015,8 +2028,9 @@ def strong_password(token: str, credential_talk: bool) -> bool:
         return False
     if "pass" in token.lower() or _EMAILISH().search(token):
         return False
-    if (_WORD_YEAR().match(token) and token[-1] in _STRONG_SYMBOLS) or len(_LEET_WORD().findall(token)) >= 2:
-        return True   # "Bruno1987!", "pg-Sup3r-S3cret"
+    if (_WORD_YEAR().match(token) and token[-1] in _STRONG_SYMBOLS) or len(_LEET_WORD().findall(token)) >= 2 \
+            or (token[-1] in _STRONG_SYMBOLS and len(_LEET_DIGIT().findall(token)) >= 2):
+        return True   # "Bruno1987!", "pg-Sup3r-S3cret", "C0rgiC0rgi!!"
     if credential_talk and (_WORD_YEAR().match(token) or _WORDS_NUMBER().match(token)):
         return True
     inner = token[1:-1].rstrip("!?")
@@ -2208,9 +2222,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
             add(match.start("value"), match.end("value"), "password")
     for match in _find(_SAFE_WORD, text, held, _SAFE_WORD_CUES, _SAFE_WORD_WHO):
         value = match.group("value").rstrip(".!?)")
-        # a child's collection password: whoever collects may be named anywhere in the sentence
-        if not _PICKS_UP().search(match.group("who")) and not (
-                match.group("pickup") and _PICKS_UP().search(_sentence_around(text, match.start()))):
+        # whoever collects or rings may be named anywhere in the sentence
+        if not _PICKS_UP().search(_sentence_around(text, match.start())):
             continue
         phrase = _SHORT_PHRASE().match(text, match.start("value"))   # "… we sent them: blue lobster"
         if phrase and match.group("pickup") and any(
@@ -2293,7 +2306,7 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     cards = () if sum(map(str.isdigit, text)) < 13 else _CARD().finditer(text)
     for match in cards:
         card_runs.append(match.span())   # Luhn's or not: a card's digits are the card rule's
-        if _is_card(match.group()):
+        if _is_card(match.group(), fuel="fuel" in lower):
             add(match.start(), match.end(), "card")
             after = _AFTER_CARD().match(text, match.end())
             if after:
@@ -2336,8 +2349,28 @@ def _judged(text: str) -> tuple[str, list[tuple[int, int, str]]]:
     if folded != text:
         spans = _spans(folded)
         if spans:
-            return folded, spans
-    return text, _spans(text)
+            return folded, _with_repeats(folded, spans)
+    return text, _with_repeats(text, _spans(text))
+
+
+def _with_repeats(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """spans, and each value found said again elsewhere in text as a whole word ("wants
+    seven three zero five, so seven three zero five if you read it out"): the same secret."""
+    if not spans:
+        return spans
+    out = list(spans)
+    for start, end, kind in spans:
+        value = text[start:end]
+        if len(value) < 4:
+            continue   # shorter would hit ordinary words elsewhere
+        at = text.find(value)
+        while at >= 0:
+            stop = at + len(value)
+            if not (text[at - 1:at].isalnum() or text[stop:stop + 1].isalnum()) \
+                    and not any(s < stop and at < e for s, e, _k in out):
+                out.append((at, stop, kind))
+            at = text.find(value, stop)
+    return sorted(out)
 
 
 def redact(text: str) -> tuple[str, int]:
