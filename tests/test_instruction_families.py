@@ -250,14 +250,6 @@ THIRTY_THIRD_ROUND_ORDERS = [
 ]
 
 
-@pytest.mark.parametrize("text", [
-    "bank's advice: never give anyone your PIN, not even the police",
-    "the landlord told us that from now on door codes change every month",
-])
-def test_round_thirty_three_facts(text):
-    assert families.standing_by_families(normalize(text)) is None
-
-
 # -- the thirty-fourth round: modes, privacy, limits, paraphrased "stop asking", more languages ----
 
 THIRTY_FOURTH_ROUND_ORDERS = [
@@ -273,10 +265,14 @@ THIRTY_FOURTH_ROUND_ORDERS = [
 
 
 @pytest.mark.parametrize("text", [
+    # the thirty-third round: a warning after a label, what the owner was told
+    "bank's advice: never give anyone your PIN, not even the police",
+    "the landlord told us that from now on door codes change every month",
+    # the thirty-fourth: the owner's own handing over, a setting kept for people
     "When he's away, the owner likes to hand over the spare keys to the neighbour.",
     "keep the thermostat at 19 and keep it that way, the bills are mad",
 ])
-def test_round_thirty_four_facts(text):
+def test_rounds_thirty_three_and_four_facts(text):
     assert families.standing_by_families(normalize(text)) is None
 
 

@@ -877,18 +877,6 @@ THIRTY_FOURTH_ROUND_LEAVES = [
 ]
 
 
-@pytest.mark.parametrize("text, values", THIRTY_FOURTH_ROUND_TAKES)
-def test_round_thirty_four_takes_the_value(text, values):
-    out, _count = redact(text)
-    for value in values:
-        assert value not in out, out
-
-
-@pytest.mark.parametrize("text", THIRTY_FOURTH_ROUND_LEAVES)
-def test_round_thirty_four_leaves_look_alikes(text):
-    assert looks_secret(text) is None, redact(text)
-
-
 def test_a_value_said_twice_is_taken_twice():
     out, count = redact("the gate code is 5521, yes 5521, write it down")
     assert "5521" not in out and count == 2
@@ -901,14 +889,14 @@ def test_round_thirty_three_patterns_leave_what_a_thing_is():
 
 
 @pytest.mark.parametrize("text, values", THIRTIETH_ROUND_TAKES + THIRTY_FIRST_ROUND_TAKES + THIRTY_SECOND_ROUND_TAKES
-                         + THIRTY_THIRD_ROUND_TAKES)
-def test_rounds_thirty_to_thirty_three_take_the_value(text, values):
+                         + THIRTY_THIRD_ROUND_TAKES + THIRTY_FOURTH_ROUND_TAKES)
+def test_rounds_thirty_to_thirty_four_take_the_value(text, values):
     out, _count = redact(text)
     for value in values:
         assert value not in out, out
 
 
 @pytest.mark.parametrize("text", THIRTIETH_ROUND_LEAVES + THIRTY_FIRST_ROUND_LEAVES + THIRTY_SECOND_ROUND_LEAVES
-                         + THIRTY_THIRD_ROUND_LEAVES)
-def test_rounds_thirty_to_thirty_three_leave_look_alikes(text):
+                         + THIRTY_THIRD_ROUND_LEAVES + THIRTY_FOURTH_ROUND_LEAVES)
+def test_rounds_thirty_to_thirty_four_leave_look_alikes(text):
     assert looks_secret(text) is None, redact(text)
