@@ -2355,22 +2355,39 @@ def _judged(text: str) -> tuple[str, list[tuple[int, int, str]]]:
 
 def _with_repeats(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """spans, and each value found said again elsewhere in text as a whole word ("wants
-    seven three zero five, so seven three zero five if you read it out"): the same secret."""
-    if not spans:
-        return spans
-    out = list(spans)
+    seven three zero five, so seven three zero five if you read it out"): the same secret.
+    The first _REPEATS_LOOKED_UP distinct values are looked for, each in one pass: a text
+    of thousands of codes costs a bounded number of passes, not one per code."""
+    values: dict[str, str] = {}
     for start, end, kind in spans:
         value = text[start:end]
-        if len(value) < 4:
-            continue   # shorter would hit ordinary words elsewhere
+        if len(value) >= 4 and value not in values:   # shorter would hit ordinary words elsewhere
+            values[value] = kind
+            if len(values) == _REPEATS_LOOKED_UP:
+                break
+    found = []
+    for value, kind in values.items():
         at = text.find(value)
         while at >= 0:
             stop = at + len(value)
-            if not (text[at - 1:at].isalnum() or text[stop:stop + 1].isalnum()) \
-                    and not any(s < stop and at < e for s, e, _k in out):
-                out.append((at, stop, kind))
+            if not (text[at - 1:at].isalnum() or text[stop:stop + 1].isalnum()):
+                found.append((at, stop, kind))
             at = text.find(value, stop)
+    if not found:
+        return spans
+    # what the rules found stands (sorted, apart); a repeat only where nothing else is
+    out = list(spans)
+    ends = [end for _start, end, _kind in spans]
+    last = -1   # the end of the last repeat kept (found is in order for each value, not across them)
+    for start, end, kind in sorted(found):
+        at = bisect.bisect_right(ends, start)   # the first span that ends after this one starts
+        if start >= last and (at == len(spans) or spans[at][0] >= end):
+            out.append((start, end, kind))
+            last = end
     return sorted(out)
+
+
+_REPEATS_LOOKED_UP = 16
 
 
 def redact(text: str) -> tuple[str, int]:
