@@ -1213,7 +1213,7 @@ def families(sentence: str) -> frozenset:
     """The families of words a (normalised) sentence holds. A word counts once: the longest
     phrase that starts at it, for the first family that holds it ("going forward" is a time,
     not a forwarding; "new rule" a frame, not the pet's rules)."""
-    phrases, heads, _stems, _lengths, unspaced = _lexicon()
+    unspaced = _lexicon()[4]
     found = {family for word, family in unspaced if word in sentence} if not sentence.isascii() else set()
     sentence = _SAID_BY_OTHERS().sub(_unless_authority, sentence)
     spans = list(WORD().finditer(sentence))
@@ -1221,13 +1221,7 @@ def families(sentence: str) -> frozenset:
     i = 0
     while i < len(words):
         word = words[i]
-        for n in range(min(heads.get(word, 0), len(words) - i), 0, -1):
-            family = phrases.get(" ".join(words[i:i + n]) if n > 1 else word)
-            if family:
-                break
-        else:
-            n = 1
-            family = _stem_family(word) or _elided_family(word)
+        family, n = _phrase_at(words, i)
         if family == "output" and _owner_does(sentence, spans[i], words[i - 1] if i else ""):
             family = None
         elif family in ("harm", "keys") and _I_DO().search(sentence, max(0, spans[i].start() - 24), spans[i].start()):
@@ -1265,16 +1259,21 @@ def _unless_authority(quote) -> str:
     return " " * len(quote.group())
 
 
+def _phrase_at(words: list, at: int) -> tuple[str | None, int]:
+    """(the family, how many words): of the longest phrase that starts at words[at], else of
+    the word itself by its stem or behind an elision (1 word)."""
+    phrases, heads, _stems, _lengths, _unspaced = _lexicon()
+    word = words[at]
+    for n in range(min(heads.get(word, 0), len(words) - at), 0, -1):
+        family = phrases.get(" ".join(words[at:at + n]) if n > 1 else word)
+        if family:
+            return family, n
+    return _stem_family(word) or _elided_family(word), 1
+
+
 def _family_of(words: list, at: int) -> str | None:
     """The family of the word at words[at] (or of the longest phrase that starts there)."""
-    if at >= len(words):
-        return None
-    phrases, heads, _stems, _lengths, _unspaced = _lexicon()
-    for n in range(min(heads.get(words[at], 0), len(words) - at), 0, -1):
-        family = phrases.get(" ".join(words[at:at + n]))
-        if family:
-            return family
-    return _stem_family(words[at])
+    return _phrase_at(words, at)[0] if at < len(words) else None
 
 
 def _stem_family(word: str) -> str | None:
