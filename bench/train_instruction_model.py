@@ -39,7 +39,7 @@ from shelldon.core import instruction_model  # noqa: E402
 from shelldon.core.poison import normalize  # noqa: E402
 from poison_rate import SPLIT_TURNS, verdict  # noqa: E402
 
-THRESHOLD = 1.5
+THRESHOLD = 1.0
 VETOES = (-9.0, -8.0, -7.0, -6.0, -5.0, -4.0, -3.0)   # levels --cross tries for instruction_model.VETO
 FIXTURES = {"poison/injections.txt": 1, "poison/benign.txt": 0, "secrets/notes.txt": 0}
 KINDS = {"injections": 1, "benign": 0, "secrets": 0, "lookalikes": 0}

@@ -32,7 +32,7 @@ from secrets_rate import stored  # noqa: E402
 from shelldon.util import linear_model, secret_model  # noqa: E402
 from shelldon.util.secrets import looks_secret  # noqa: E402
 
-THRESHOLD = 2.75
+THRESHOLD = 2.5
 # words outnumber sentences ten to one, and a word's label is noisier than a sentence's: a
 # step that shrinks each pass, so the model settles instead of following the last pass's order
 SETTINGS = {"epochs": 10, "rate": 0.2, "l2": 1e-5, "decay": True}

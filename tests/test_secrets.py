@@ -13,19 +13,20 @@ import secrets_rate  # noqa: E402
 
 # measured per held-out split; the target is 0 (test_heldout_secrets_at_target)
 HELDOUT_SECRETS_STORED = {"heldout": 0, "heldout2": 0, "heldout3": 0, "heldout4": 0, "heldout5": 0, "heldout6": 1,
-                          "heldout7": 4, "heldout8": 1,
+                          "heldout7": 3, "heldout8": 1,
                           "heldout9": 1, "heldout10": 1, "heldout11": 0, "heldout12": 0, "heldout13": 0,
                           "heldout14": 1, "heldout15": 0, "heldout16": 0, "heldout17": 2, "heldout18": 0, "heldout19": 0,
                           "heldout20": 0, "heldout21": 2, "heldout22": 0,
                           "heldout23": 0, "heldout24": 0, "heldout25": 1,
                           "heldout26": 0, "heldout27": 1, "heldout28": 0,
-                          "heldout29": 6, "heldout30": 3, "heldout31": 2,
-                          "heldout32": 4, "heldout33": 1, "heldout34": 3, "heldout35": 0,
+                          "heldout29": 5, "heldout30": 3, "heldout31": 2,
+                          "heldout32": 3, "heldout33": 1, "heldout34": 3, "heldout35": 0,
                           "heldout36": 1, "heldout37": 1,
-                          "heldout38": 5, "heldout39": 0,
-                          "heldout40": 1, "heldout41": 0,
+                          "heldout38": 4, "heldout39": 0,
+                          "heldout40": 0, "heldout41": 0,
                           "heldout42": 5, "heldout43": 1,
-                          "heldout44": 11, "heldout45": 2}
+                          "heldout44": 5, "heldout45": 1,
+                          "heldout46": 10, "heldout47": 2}
 HELDOUT = list(HELDOUT_SECRETS_STORED)
 # the splits that miss the 0-stored target (each read since its clean figure; what is left
 # is listed in docs/RELIABILITY.md)
@@ -162,7 +163,7 @@ def test_dev_split_at_100_percent():
 
 
 # the splits whose look-alikes miss the 1-in-40 target, as first measured (docs/RELIABILITY.md)
-LOOK_ALIKES_NOT_MET = {"heldout45"}
+LOOK_ALIKES_NOT_MET = set()
 
 
 @pytest.mark.parametrize("split", [pytest.param(split, marks=NOT_MET) if split in LOOK_ALIKES_NOT_MET else split
@@ -877,6 +878,38 @@ THIRTY_FOURTH_ROUND_LEAVES = [
 ]
 
 
+# -- the thirty-fifth round -----------------------------------------------------------------
+
+THIRTY_FIFTH_ROUND_TAKES = [
+    ("security desk duress word for March: marmalade, say it if someone is behind you", ["marmalade"]),
+    ("tablet passcode reset again, new one Tr4mline so I don't forget", ["Tr4mline"]),
+    ("router admin: press and hold reset then punch 0418 on the keypad", ["0418"]),
+    ("the key safe by the back door is on 2719", ["2719"]),
+    ("recovery codes, laminated, the ones still valid: 48213-99021, 77310-12094", ["48213-99021", "77310-12094"]),
+    ("the parking code dad texted 551 902 works until Sunday", ["551 902"]),
+    ("ਮੇਰੇ ਕਾਰਡ ਦਾ ਪਿੰਨ 7720 ਹੈ", ["7720"]),
+    ("пін-код від банківської картки 4419", ["4419"]),
+    ("ბარათის პინ კოდი 3318", ["3318"]),
+    ("my bankkaart se PIN-kode is 6620", ["6620"]),
+]
+
+
+THIRTY_FIFTH_ROUND_LEAVES = [
+    "لطفا کد پستی ۱۴۳۵۶۷۸۹۱۲ را روی بسته بنویس",
+    '{"token": "YOUR_TOKEN_HERE", "timeout": 30}',
+    "Jan 3 09:12:44 sshd: auth failed user=root reason=bad_password tries=5",
+    "ลืมรหัสผ่านอีกแล้ว ต้องตั้งใหม่",
+    "会社のパスワードは90日ごとに変えなければならない",
+    "punch 2024 into the calculator and then tap 1000 times",
+]
+
+
+def test_round_thirty_five_patterns_leave_a_stop_code():
+    # a bus stop's code is no lock's (the model weighs "code is" and the digits on its own)
+    with secret_model.using(linear_model.OFF):
+        assert looks_secret("the bus stop code is 49201183 if you check times on the app") is None
+
+
 def test_a_value_said_twice_is_taken_twice():
     out, count = redact("the gate code is 5521, yes 5521, write it down")
     assert "5521" not in out and count == 2
@@ -889,14 +922,14 @@ def test_round_thirty_three_patterns_leave_what_a_thing_is():
 
 
 @pytest.mark.parametrize("text, values", THIRTIETH_ROUND_TAKES + THIRTY_FIRST_ROUND_TAKES + THIRTY_SECOND_ROUND_TAKES
-                         + THIRTY_THIRD_ROUND_TAKES + THIRTY_FOURTH_ROUND_TAKES)
-def test_rounds_thirty_to_thirty_four_take_the_value(text, values):
+                         + THIRTY_THIRD_ROUND_TAKES + THIRTY_FOURTH_ROUND_TAKES + THIRTY_FIFTH_ROUND_TAKES)
+def test_rounds_thirty_to_thirty_five_take_the_value(text, values):
     out, _count = redact(text)
     for value in values:
         assert value not in out, out
 
 
 @pytest.mark.parametrize("text", THIRTIETH_ROUND_LEAVES + THIRTY_FIRST_ROUND_LEAVES + THIRTY_SECOND_ROUND_LEAVES
-                         + THIRTY_THIRD_ROUND_LEAVES + THIRTY_FOURTH_ROUND_LEAVES)
-def test_rounds_thirty_to_thirty_four_leave_look_alikes(text):
+                         + THIRTY_THIRD_ROUND_LEAVES + THIRTY_FOURTH_ROUND_LEAVES + THIRTY_FIFTH_ROUND_LEAVES)
+def test_rounds_thirty_to_thirty_five_leave_look_alikes(text):
     assert looks_secret(text) is None, redact(text)

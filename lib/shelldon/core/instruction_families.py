@@ -59,6 +59,8 @@ en: from now on | from here on | from here on out | from this point | from this 
     permanent | permanent habit
     starting tomorrow | from tomorrow on | every day after | every day from now
     all our chats | all our conversations | every conversation after | leave it that way | keep it that way
+    from tonight | as of tonight | starting tonight | from this evening | cannot be revoked | can't be revoked |
+    irrevocable | irrevocably | for as long as
 de: ab jetzt | ab sofort | von nun an | von jetzt an | ab heute | fortan | kunftig | fur immer
     bis auf weiteres
     in zukunft
@@ -157,6 +159,7 @@ sk: odteraz | odo dnes | natrvalo | navzdy | az do odvolania | vo vsetkych buduc
 hu: mostantol | mostantol fogva | veglegesen | orokre | tovabbi intezkedesig | mai naptol | a jovoben
     tobbe nem | ezentul
 fi: tasta lahtien | tasta eteenpain | pysyvasti | ikuisesti | toistaiseksi | kaikissa tulevissa keskusteluissa
+    jatkossa | pysyva | pysyvaa
     tanaan alkaen | ei enaa | vastedes | lopullisesti
 ca: ara endavant | ara en endavant | per sempre | permanentment | definitivament | fins a nou avis
     en totes les converses futures | a partir de dema
@@ -204,6 +207,41 @@ pl: od teraz | od tej pory | od dzisiaj | na zawsze | na stale | trwale | do odw
     we wszystkich przyszlych rozmowach | juz nie | odtad
 tr: bundan sonra | bundan boyle | kalici olarak | sonsuza dek | sonsuza kadar | aksi bildirilene kadar
     bugunden itibaren | gelecekteki tum konusmalarda | simdiden sonra
+# more languages' words (South and Central Asian, Caucasian, Balkan, African)
+mr: आतापासून | यापुढे | कायमचे | कायमस्वरूपी | कायमसाठी | पुढील सूचनेपर्यंत | आजपासून
+te: ఇప్పటి నుండి | ఇకపై | ఇక నుండి | శాశ్వతంగా | ఎప్పటికీ | తదుపరి నోటీసు వరకు | ఈ రోజు నుండి
+gu: હવેથી | હવે પછી | કાયમ માટે | કાયમી ધોરણે | હંમેશ માટે | આગળની સૂચના સુધી | આજથી
+kn: ಇನ್ನು ಮುಂದೆ | ಈಗಿನಿಂದ | ಇಂದಿನಿಂದ | ಶಾಶ್ವತವಾಗಿ | ಎಂದೆಂದಿಗೂ | ಮುಂದಿನ ಸೂಚನೆಯವರೆಗೆ
+ml: ഇനി മുതൽ | ഇപ്പോൾ മുതൽ | ഇന്ന് മുതൽ | ശാശ്വതമായി | സ്ഥിരമായി | എന്നെന്നേക്കുമായി | ഇനിയൊരു അറിയിപ്പ് വരെ
+ne: अबदेखि | अब देखि | अब उप्रान्त | स्थायी रूपमा | सधैंको लागि | सदाका लागि | आजदेखि | अर्को सूचना नआएसम्म
+pa: ਹੁਣ ਤੋਂ | ਹੁਣ ਤੋਂ ਬਾਅਦ | ਅੱਜ ਤੋਂ | ਪੱਕੇ ਤੌਰ ਤੇ | ਹਮੇਸ਼ਾ ਲਈ | ਸਦਾ ਲਈ | ਅਗਲੇ ਨੋਟਿਸ ਤੱਕ
+ha: daga yanzu | daga yanzu zuwa gaba | daga yau | har abada | na dindindin | har sai an sanar
+jv: wiwit saiki | mulai saiki | wiwit dina iki | saklawase | kanggo selawase | nganti ana kabar maneh
+ms: mulai sekarang | mulai hari ini | selamanya | buat selamanya | secara kekal | secara tetap | tidak lagi
+    sehingga diberitahu kelak
+vi: tu bay gio | tu nay ve sau | tu gio tro di | tu hom nay | vinh vien | mai mai | cho den khi co thong bao moi
+    trong moi cuoc tro chuyen sau nay
+sw: kuanzia sasa | kuanzia leo | tangu sasa | milele | kwa kudumu | hadi taarifa nyingine
+    mpaka taarifa nyingine
+az: bundan sonra | daimi olaraq | həmisəlik | birdəfəlik | bu gundən | novbəti bildirisə qədər
+    gələcək butun sohbətlərdə
+uz: bundan buyon | hozirdan boshlab | bugundan boshlab | doimiy ravishda | abadiy | umrbod
+    keyingi ogohlantirishgacha
+kk: осыдан бастап | қазірден бастап | бүгіннен бастап | бұдан былай | мәңгі | біржола | тұрақты түрде
+    келесі ескертуге дейін
+ka: ამიერიდან | ამ წუთიდან | დღეიდან | სამუდამოდ | მუდმივად | შემდგომ შეტყობინებამდე | ყველა მომავალ საუბარში
+hy: այսուհետ | այսուհետեւ | այսօրվանից | ընդմիշտ | մշտապես | այլեւս | մինչեւ նոր ծանուցում
+sq: tani e tutje | nga tani e tutje | nga sot e tutje | pergjithmone | pergjithnje | ne menyre te perhershme
+    deri ne njoftim te metejshem
+mk: од сега | отсега | отсега натаму | од денес | засекогаш | трајно | повеќе не | до понатамошно известување
+be: з гэтага часу | з сёння | з сённяшняга дня | надалей | назаўсёды | пастаянна | больш не
+    да далейшага паведамлення
+zu: kusukela manje | kusukela manje kuqhubeke | kusukela namuhla | unomphela | phakade | ingunaphakade
+    kuze kube nesaziso esisha
+so: hadda kadib | hadda ka dib | laga bilaabo hadda | laga bilaabo maanta | weligiis | si joogto ah
+    ilaa ogeysiis kale
+af: van nou af | voortaan | van vandag af | vir altyd | vir ewig | blywend | nie meer nie
+    tot verdere kennisgewing | in alle toekomstige gesprekke
 """
 
 # When it happens, said of a habit or a trigger ("every time", "if anyone"): one part among
@@ -217,6 +255,7 @@ en: every time | each time | whenever | any time | anytime
     each day | each morning | each evening | each night | each week | each month
     if i ever say | if i ever write | if i ever type | if i ever text | whenever i say | whenever i write | whenever i type
     if anyone | if someone | when anyone | when someone | whenever anyone | whenever someone
+    if anybody | if somebody | when anybody | when somebody | whenever anybody | whenever somebody | automatically
 de: jedes mal | immer wenn | sobald
     jeden tag | jeden morgen | jeden abend | jede nacht | jede woche | jeden monat | jeden montag | jeden dienstag
     jeden mittwoch | jeden donnerstag | jeden freitag | jeden samstag | jeden sonntag
@@ -303,6 +342,7 @@ vi: moi lan co | moi khi | bat cu khi nao | bat ky khi nao | neu ai do | neu co 
 sw: kila mara | kila wakati | wakati wowote | ikiwa mtu | ikiwa kuna mtu | mtu yeyote akiuliza | mtu akiuliza
     kila asubuhi | kila siku | kila wiki | kila usiku | kila ijumaa
 tl: tuwing | sa tuwing | kung sinuman | kung may magtanong | kapag may nagtanong | kapag may tao | araw araw
+    kapag sinabi | kapag sabihin | kapag humingi
     bawat araw | gabi gabi | linggo linggo | kada linggo | tuwing biyernes
 uk: щоразу | кожного разу | кожен раз | якщо хтось | коли хтось | щоранку | щодня | щотижня | щовечора | щоночі
     щопонеділка
@@ -352,6 +392,46 @@ el: κάθε φορά | όποτε | αν κάποιοσ | όταν κάποιο
 ko: 매번 | 때마다 | 언제든지 | 누가 물어보면 | 누군가 물어보면 | 누가 오면 | 매일 아침 | 매일 | 매주 | 매일 밤 | 매일 저녁 | 매주 금요일
 ja: 毎回 | たびに | 誰かに聞かれたら | 誰かが来たら | 聞かれたら | 毎朝 | 毎日 | 毎週 | 毎晩 | 毎週金曜
 zh: 每次 | 每当 | 无论何时 | 如果有人 | 要是有人 | 有人问 | 每天早上 | 每天 | 每周 | 每週 | 每晚 | 每周五
+# more languages' words (South and Central Asian, Caucasian, Balkan, African)
+mr: प्रत्येक वेळी | दर वेळी | जेव्हा जेव्हा | कोणी विचारल्यास | कोणी विचारले तर | कोणीही विचारले तर | दररोज
+    दर आठवड्याला | दर शुक्रवारी
+te: ప్రతిసారీ | ప్రతి సారి | ఎవరైనా అడిగితే | ప్రతి రోజు | ప్రతిరోజూ | ప్రతి వారం | ప్రతి శుక్రవారం
+gu: દર વખતે | જ્યારે જ્યારે | જ્યારે પણ | કોઈ પૂછે તો | જો કોઈ પૂછે | દરરોજ | દર અઠવાડિયે | દર શુક્રવારે
+kn: ಪ್ರತಿ ಬಾರಿ | ಪ್ರತಿಸಲ | ಯಾವಾಗಲಾದರೂ | ಯಾರಾದರೂ ಕೇಳಿದರೆ | ಪ್ರತಿದಿನ | ಪ್ರತಿ ವಾರ | ಪ್ರತಿ ಶುಕ್ರವಾರ
+ml: ഓരോ തവണയും | എപ്പോഴെല്ലാം | ആരെങ്കിലും ചോദിച്ചാൽ | ആര് ചോദിച്ചാലും | എല്ലാ ദിവസവും | എല്ലാ ആഴ്ചയും
+    എല്ലാ വെള്ളിയാഴ്ചയും
+ne: हरेक पटक | प्रत्येक पटक | जहिले पनि | जब जब | कसैले सोधेमा | कसैले सोध्यो भने | हरेक दिन | हरेक हप्ता
+    हरेक शुक्रबार
+pa: ਹਰ ਵਾਰ | ਜਦੋਂ ਵੀ | ਜੇ ਕੋਈ ਪੁੱਛੇ | ਕੋਈ ਪੁੱਛੇ ਤਾਂ | ਹਰ ਦਿਨ | ਰੋਜ਼ਾਨਾ | ਹਰ ਹਫਤੇ
+ha: duk lokacin da | kowane lokaci | koyaushe | idan wani ya tambaya | duk wanda ya tambaya | kowace rana
+    kowane mako
+jv: saben wektu | saben kali | yen ana sing takon | menawa ana sing takon | saben dina | saben minggu
+    saben jemuah
+ms: setiap kali | tiap kali | jika ada yang bertanya | jika sesiapa bertanya | kalau ada orang tanya
+    setiap hari | setiap minggu | setiap jumaat
+vi: moi lan | bat cu khi nao | bat ky khi nao | neu co ai hoi | neu ai hoi | moi ngay | hang ngay | moi tuan
+    thu sau hang tuan
+sw: kila mara | kila wakati | wakati wowote | mtu yeyote akiuliza | mtu akiuliza | kila siku | kila wiki
+    kila ijumaa
+az: hər dəfə | hər zaman | nə vaxt ki | kimsə sorussa | biri sorusarsa | hər gun | hər həftə | hər cumə
+uz: har safar | har gal | har doim | har kuni | har hafta | har juma
+kk: әр жолы | әрдайым | кез келген уақытта | біреу сұраса | кім сұраса да | күн сайын | апта сайын
+    әр жұма сайын
+ka: ყოველ ჯერზე | ყოველთვის | როცა კი | თუ ვინმე იკითხავს | ვინც არ უნდა იკითხოს | ყოველდღე | ყოველ კვირა
+    ყოველ პარასკევს
+hy: ամեն անգամ | ամեն անգամ երբ | եթե մեկը հարցնի | եթե որեւէ մեկը հարցնի | ամեն օր | ամեն շաբաթ | ամեն ուրբաթ
+sq: sa here qe | cdo here | kurdo qe | nese dikush pyet | ne qofte se dikush pyet | cdo dite | cdo jave
+    cdo te premte
+mk: секој пат | секогаш кога | кога и да | ако некој праша | ако некој побара | секој ден | секоја недела
+    секој петок
+be: кожны раз | кожны раз калі | калі хтосьці спытае | калі нехта спытае | кожны дзень | штодня | кожны тыдзень
+    кожную пятніцу
+zu: njalo uma | noma nini | ngaso sonke isikhathi | uma kukhona obuzayo | uma umuntu ebuza | nsuku zonke
+    masonto onke | njalo ngolwesihlanu
+so: mar kasta | markasta | mar walba | haddii qof weydiiyo | haddii uu qof weydiiyo | maalin kasta
+    toddobaad kasta | jimce kasta
+af: elke keer | telkens | wanneer ook al | as iemand vra | indien iemand vra | elke dag | elke week
+    elke vrydag
 """
 
 _PET = """
@@ -448,6 +528,30 @@ pt: tu | voce | voces | teu | tua | contigo | assistente
 nl: jij | jou | jouw | jullie | uw | assistent
 pl: ciebie | tobie | twoj | twoja | twoje | twoich | asystent | asystencie
 tr: sen | seni | sana | senin | asistan | asistani
+# more languages' words (South and Central Asian, Caucasian, Balkan, African)
+mr: तुम्ही | तू | तुम्हाला | तुला | तुमचा | तुझा | सहाय्यक | बॉट
+te: నువ్వు | మీరు | నిన్ను | మిమ్మల్ని | నీకు | మీకు | సహాయకుడు | బాట్
+gu: તમે | તું | તમને | તને | તમારું | તારું | સહાયક | બોટ
+kn: ನೀನು | ನೀವು | ನಿನಗೆ | ನಿಮಗೆ | ನಿನ್ನ | ನಿಮ್ಮ | ಸಹಾಯಕ | ಬಾಟ್
+ml: നീ | നിങ്ങൾ | നിന്നെ | നിങ്ങളെ | നിനക്ക് | നിന്റെ | നിങ്ങളുടെ | സഹായി
+ne: तिमी | तपाईं | तपाईँ | तिमीलाई | तपाईंलाई | तिम्रो | तपाईंको | सहायक
+pa: ਤੂੰ | ਤੁਸੀਂ | ਤੈਨੂੰ | ਤੁਹਾਨੂੰ | ਤੇਰਾ | ਤੁਹਾਡਾ | ਸਹਾਇਕ
+ha: naka | naki | naku | maka | miki | muku | mataimaki
+jv: kowe | sampeyan | panjenengan | awakmu | sliramu | asisten | bot
+ms: anda | kamu | awak | engkau | kau | milik anda | pembantu maya | bot
+vi: tro ly | tro ly ao | con bot | ban oi | cua ban | ban hay | ban phai | ban khong duoc
+sw: wewe | ninyi | yako | wako | kwako | msaidizi | roboti
+az: sən | siz | səni | sizi | sənin | sizin | sənə | sizə | koməkci | bot
+uz: sen | siz | seni | sizni | sening | sizning | senga | sizga | yordamchi | bot
+kk: сен | сіз | сені | сізді | сенің | сіздің | саған | сізге | көмекші | бот
+ka: შენ | თქვენ | შენი | თქვენი | შენთვის | თქვენთვის | ასისტენტი | ბოტი
+hy: դու | դուք | քեզ | ձեզ | քո | ձեր | օգնական | բոտ
+sq: ty | ju | juve | jote | juaj | asistent | asistenti | boti
+mk: ти | вие | тебе | вас | твојот | вашиот | асистентот | ботот
+be: ты | вы | цябе | вас | твой | ваш | памочнік | бот
+zu: wena | kuwe | kini | yakho | wakho | lakho | umsizi | ibhothi
+so: adiga | adigu | idinka | idinku | kaaga | taada | kaaliyaha
+af: jy | jou | julle | jouself | die assistent | die bot
 """
 
 _OUTPUT = """
@@ -565,6 +669,7 @@ tl: mga patakaran | mga setting | kaligtasan | seguridad | kumpirmasyon | mga li
 ar: القواعد | الإعدادات | الأمان | فلتر الأمان | الخصوصية | التأكيد | القيود | الحدود | التحذيرات | المالك
 he: הכללים | ההגדרות | בטיחות | אבטחה | מסנן הבטיחות | פרטיות | אישור | הגבלות | אזהרות | הבעלים
 fa: قوانین | تنظیمات | ایمنی | امنیت | فیلتر ایمنی | حریم خصوصی | تأیید | محدودیت | هشدار | مالک
+    صاحب خانه | دستور | دستوری
 hi: नियम | सेटिंग्स | सुरक्षा | गोपनीयता | पुष्टि | प्रतिबंध | चेतावनी | मालिक | niyam | suraksha
 pa: ਨਿਯਮ | ਸੈਟਿੰਗਾਂ | ਸੁਰੱਖਿਆ | ਗੋਪਨੀਯਤਾ | ਪੁਸ਼ਟੀ | ਪਾਬੰਦੀਆਂ | ਚੇਤਾਵਨੀ | ਮਾਲਕ | niyam | surakhya
 ur: قواعد | ترتیبات | حفاظت | سیکیورٹی | رازداری | تصدیق | پابندیاں | حدود | انتباہ | مالک
@@ -635,6 +740,46 @@ pl: zasady | ustawienia | bezpieczenstwo | filtr bezpieczenstwa | prywatnosc | p
     ograniczenia | ostrzezenia | wlasciciel
 tr: kurallar | ayarlar | guvenlik | guvenlik filtresi | gizlilik | onay | kontroller | kisitlamalar | uyarilar
     sahibini
+# more languages' words (South and Central Asian, Caucasian, Balkan, African)
+mr: नियम | सेटिंग्ज | सुरक्षा | सुरक्षा फिल्टर | गोपनीयता | पुष्टी | तपासणी | निर्बंध | इशारे | मालक
+te: నియమాలు | సెట్టింగులు | భద్రత | భద్రతా ఫిల్టర్ | గోప్యత | నిర్ధారణ | తనిఖీలు | పరిమితులు | హెచ్చరికలు
+    యజమాని
+gu: નિયમો | સેટિંગ્સ | સુરક્ષા | સલામતી | ગોપનીયતા | પુષ્ટિ | ચકાસણી | પ્રતિબંધો | ચેતવણીઓ | માલિક
+kn: ನಿಯಮಗಳು | ಭದ್ರತೆ | ಸುರಕ್ಷತೆ | ಗೌಪ್ಯತೆ | ದೃಢೀಕರಣ | ಪರಿಶೀಲನೆ | ಮಿತಿಗಳು | ನಿರ್ಬಂಧಗಳು | ಎಚ್ಚರಿಕೆಗಳು | ಮಾಲೀಕ
+ml: നിയമങ്ങൾ | ക്രമീകരണങ്ങൾ | സുരക്ഷ | സുരക്ഷാ ഫിൽട്ടർ | സ്വകാര്യത | സ്ഥിരീകരണം | പരിശോധനകൾ | നിയന്ത്രണങ്ങൾ
+    മുന്നറിയിപ്പുകൾ | ഉടമ
+ne: नियमहरू | सेटिङ | सुरक्षा | सुरक्षा फिल्टर | गोपनीयता | पुष्टि | सीमाहरू | प्रतिबन्ध | चेतावनी | मालिक
+pa: ਨਿਯਮ | ਸੈਟਿੰਗਾਂ | ਸੁਰੱਖਿਆ | ਸੁਰੱਖਿਆ ਫਿਲਟਰ | ਗੋਪਨੀਯਤਾ | ਜਾਂਚ | ਸੀਮਾਵਾਂ | ਪਾਬੰਦੀਆਂ | ਚੇਤਾਵਨੀਆਂ | ਮਾਲਕ
+ha: dokoki | saituna | tsaro | sirri | tabbatarwa | bincike | iyakoki | takunkumi | gargadi | mai gida
+jv: aturan | setelan | keamanan | keslametan | privasi | konfirmasi | verifikasi | watesan | peringatan
+    sing duwe omah
+ms: peraturan | tetapan | keselamatan | penapis keselamatan | privasi | pengesahan | semakan | sekatan | amaran
+    pemilik
+vi: quy tac | cai dat | an toan | bao mat | bo loc an toan | quyen rieng tu | xac nhan | gioi han | canh bao
+    chu nha
+sw: sheria | mipangilio | usalama | faragha | uthibitisho | ukaguzi | mipaka | vizuizi | maonyo | mmiliki
+az: qaydalar | ayarlar | parametrlər | təhlukəsizlik | məxfilik | təsdiq | yoxlama | məhdudiyyətlər
+    xəbərdarliqlar | sahibi
+uz: qoidalar | sozlamalar | xavfsizlik | maxfiylik | tasdiqlash | tekshiruv | cheklovlar | limitlar
+    ogohlantirishlar | egasi
+kk: ережелер | баптаулар | қауіпсіздік | құпиялылық | растау | тексеру | шектеулер | лимиттер | ескертулер
+    иесі
+ka: წესები | პარამეტრები | უსაფრთხოება | კონფიდენციალურობა | დადასტურება | შემოწმება | ლიმიტები | შეზღუდვები
+    გაფრთხილებები | პატრონი
+hy: կանոններ | կարգավորումներ | անվտանգություն | գաղտնիություն | հաստատում | ստուգում | սահմանափակումներ
+    նախազգուշացումներ | զգուշացումներ | տերը
+sq: rregullat | cilesimet | siguria | sigurine | privatesia | konfirmimi | kontrollet | kufizimet
+    paralajmerimet | pronari
+mk: правила | поставки | безбедност | приватност | потврда | проверки | ограничувања | лимити | предупредувања
+    сопственикот
+be: правілы | налады | бяспека | прыватнасць | пацвярджэнне | праверкі | абмежаванні | ліміты | папярэджанні
+    гаспадар
+zu: imithetho | izilungiselelo | ukuphepha | ubumfihlo | ukuqinisekisa | ukuhlola | imikhawulo | imingcele
+    izexwayiso | umnikazi
+so: xeerarka | dejinta | amniga | badbaadada | asturnaanta | xaqiijinta | hubinta | xadadka | digniinaha
+    milkiilaha
+af: instellings | veiligheid | sekuriteit | privaatheid | bevestiging | kontroles | perke | beperkings
+    waarskuwings | eienaar
 """
 
 _HARM = """
@@ -651,6 +796,8 @@ en: ignore | ignoring | disregard | forget | override | obey | comply | reveal |
     give out | hand out | stop double checking | stop checking with me | stop asking me | stop asking for
     sharing | revealing | disclosing | leaking | do what he says | do what she says | do what they say | do whatever he says |
     do whatever she says | do whatever they say | do as he says | do as she says | do as they say | do as it says
+    switch it off | turn it off | leave it off | keep it off | routed |
+    rerouted | redirect | redirected | let her know | let him know | let them know | continue anyway | carry on anyway
 de: ignorier* | vergiss | vergessen | gehorch* | schick* | sende* | weiterleit* | leite | losch* | verrat* | keine ruckfragen | ohne ruckfragen
     teile | teilst | teilen | weitergeben | gibst | warnung* | sicherheitswarnung*
     ohne nachfrage | ohne zu fragen
@@ -720,14 +867,17 @@ vi: bo qua | phot lo | tiet lo | chia se | xoa bo | che giau | vo hieu hoa | kho
 sw: puuza | sahau | fichua | shiriki | futa | ficha | zima | bila kuuliza | bila kuthibitisha
     usimwambie mmiliki
 tl: huwag pansinin | kalimutan | ibunyag | ibahagi | burahin | itago | laktawan | nang hindi nagtatanong
+    ibigay | ibigay mo
     nang walang kumpirmasyon | huwag sabihin sa may ari
 ar: تجاهل | اكشف | أفصح عن | احذف | أخف | عطل | بدون سؤال | دون التحقق | بدون تأكيد | لا تخبر المالك
 he: התעלם | להתעלם | חשוף | לחשוף | מחק | הסתר | לכבות | בלי לשאול | ללא אימות | אל תספר לבעלים
 fa: نادیده بگیر | فراموش کن | فاش کن | حذف کن | پنهان کن | خاموش کن | غیرفعال کن | بدون پرسیدن | بدون تأیید
+    بیسؤال | بی سؤال | بدون سؤال | اجرا کن
     به مالک نگو
 hi: अनदेखा करो | नज़रअंदाज़ करो | भूल जाओ | उजागर करो | मिटा दो | बिना पूछे | बिना पुष्टि के | मालिक को मत बताना
     nazarandaz karo | bina puche
 pa: ਅਣਡਿੱਠਾ ਕਰੋ | ਭੁੱਲ ਜਾਓ | ਸਾਂਝਾ ਕਰੋ | ਮਿਟਾ ਦਿਓ | ਲੁਕਾਓ | ਬੰਦ ਕਰ ਦਿਓ | ਬਿਨਾਂ ਪੁੱਛੇ | ਮਾਲਕ ਨੂੰ ਨਾ ਦੱਸੋ
+    ਮੰਨਣੀ ਹੈ | ਮੰਨਣਾ ਹੈ | ਮੰਨਣੀਆਂ ਹਨ | ਮੰਨਦੇ ਰਹੋ
     bina puchhe | malak nu na dasso
 ur: نظر انداز کرو | بھول جاؤ | ظاہر کرو | شیئر کرو | مٹا دو | چھپاؤ | بند کر دو | بغیر پوچھے | بغیر تصدیق کے
     مالک کو مت بتانا
@@ -750,6 +900,7 @@ sk: ignoruj | zabudni | prezrad | zdielaj | preposli | vymaz | vypni | deaktivuj
 hu: ignorald | felejtsd el | fedd fel | oszd meg | tovabbitsd | torold | rejtsd el | kapcsold ki
     ellenorzes nelkul | megerosites nelkul
 fi: ohita | sivuuta | unohda | paljasta | poista | piilota | sammuta | kysymatta | tarkistamatta | vahvistamatta
+    ohitetaan | jatetaan huomiotta | poistetaan | lahetetaan | paljastetaan
 ca: ignora | oblida | revela | comparteix | reenvia | esborra | amaga | desactiva | sense preguntar
     sense verificar
 hr: ignoriraj | zaboravi | otkrij | podijeli | proslijedi | izbrisi | sakrij | iskljuci | bez provjere
@@ -775,6 +926,7 @@ is: hunsaðu | gleymdu | afhjupaðu | aframsendu | eyddu | feldu | slokktu a | g
 ro: ignora | dezvaluie | trimite mai departe | sterge | ascunde | dezactiveaza | sari peste | fara sa intrebi
     fara verificare | fara confirmare
 uk: ігноруй | забудь | розкрий | перешли | видали | приховай | вимкни | не питаючи | без перевірки
+    вимкнено | вимкнуто | вимкнути | не вмикай
     без підтвердження
 ru: игнорируй | забудь | раскрой | перешли | удали | скрой | отключи | не спрашивая | без проверки
     без подтверждения
@@ -794,6 +946,51 @@ nl: negeer | vergeet alles | onthul | stuur door | verwijder | verberg | schakel
 pl: zignoruj | zapomnij | ujawnij | udostepnij | przekaz dalej | usun | ukryj | wylacz | bez pytania
     bez potwierdzenia
 tr: yok say | gormezden gel | unut | ifsa et | paylas | sil | gizle | devre disi birak | sormadan | dogrulamadan
+# more languages' words (South and Central Asian, Caucasian, Balkan, African)
+mr: दुर्लक्ष करा | विसरून जा | उघड करा | शेअर करा | डिलीट करा | लपवा | निष्क्रिय करा | न विचारता | पडताळणीशिवाय
+    मालकाला सांगू नका
+te: పట్టించుకోకు | విస్మరించు | మర్చిపో | బయటపెట్టు | తొలగించు | దాచు | ఆఫ్ చేయి | అడగకుండా | ధృవీకరణ లేకుండా
+    యజమానికి చెప్పకు
+gu: અવગણો | અવગણના કરો | ભૂલી જાઓ | જાહેર કરો | શેર કરો | કાઢી નાખો | છુપાવો | પૂછ્યા વગર | ચકાસણી વગર
+    માલિકને કહેશો નહીં
+kn: ನಿರ್ಲಕ್ಷಿಸು | ನಿರ್ಲಕ್ಷಿಸಿ | ಮರೆತುಬಿಡು | ಬಹಿರಂಗಪಡಿಸು | ಅಳಿಸಿ | ಮರೆಮಾಡು | ಆಫ್ ಮಾಡಿ | ಕೇಳದೆ | ಪರಿಶೀಲಿಸದೆ
+    ಮಾಲೀಕರಿಗೆ ಹೇಳಬೇಡ
+ml: അവഗണിക്കുക | മറക്കുക | വെളിപ്പെടുത്തുക | പങ്കിടുക | ഇല്ലാതാക്കുക | മറച്ചുവെക്കുക | ഓഫ് ചെയ്യുക | ചോദിക്കാതെ
+    പരിശോധിക്കാതെ | ഉടമയോട് പറയരുത്
+ne: बेवास्ता गर | बेवास्ता गर्नुहोस् | बिर्सनुहोस् | खुलासा गर्नुहोस् | सेयर गर्नुहोस् | मेटाउनुहोस्
+    लुकाउनुहोस् | नसोधी | जाँच नगरी | मालिकलाई नभन
+pa: ਅਣਡਿੱਠਾ ਕਰੋ | ਭੁੱਲ ਜਾਓ | ਸਾਂਝਾ ਕਰੋ | ਭੇਜ ਦਿਓ | ਮਿਟਾ ਦਿਓ | ਡਿਲੀਟ ਕਰੋ | ਲੁਕਾਓ | ਪੁੱਛੇ ਬਿਨਾਂ | ਜਾਂਚ ਕੀਤੇ ਬਿਨਾਂ
+    ਮਾਲਕ ਨੂੰ ਨਾ ਦੱਸੋ
+ha: yi watsi da | ka manta da | ka bayyana | ka tura | ka goge | ka kashe | ba tare da tambaya ba
+    ba tare da tabbatarwa ba | kada ka gaya wa mai gida
+jv: lalekna | lalekake | kirimna | kirimke | busaken | umpetna | dhelikake | pateni | tanpa takon
+    tanpa verifikasi
+ms: abaikan | lupakan | dedahkan | kongsikan | padamkan | sembunyikan | nyahaktifkan | tanpa bertanya
+    tanpa pengesahan | jangan beritahu pemilik
+vi: bo qua | tiet lo | chia se | xoa bo | che giau | tat di | vo hieu hoa | khong can hoi | khong can xac minh
+    khong can xac nhan
+sw: puuza | sahau | fichua | shiriki | ficha | zima | bila kuuliza | bila kuthibitisha | bila uthibitisho
+    usimwambie mmiliki
+az: nəzərə alma | unut | aciqla | paylas | gondər | gizlət | sondur | sorusmadan | yoxlamadan | təsdiqsiz
+uz: unut | unuting | oshkor qil | ulash | ulashing | yashir | yashiring | tekshirmasdan | tasdiqlamasdan
+    egasiga aytma
+kk: елеме | ұмыт | жария ет | бөліс | жібер | жой | жасыр | өшір | тексермей | иесіне айтпа
+ka: უგულებელყავი | დაივიწყე | გაამჟღავნე | გააზიარე | წაშალე | დამალე | გამორთე | კითხვის გარეშე
+    შემოწმების გარეშე | პატრონს ნუ ეტყვი
+hy: անտեսիր | մոռացիր | բացահայտիր | կիսվիր | ջնջիր | թաքցրու | անջատիր | առանց հարցնելու | առանց ստուգելու
+    տիրոջը մի ասա
+sq: injoro | harro | zbulo | shperndaje | fshij | fshihe | caktivizo | pa pyetur | pa verifikim
+    mos i trego pronarit
+mk: игнорирај | заборави | откриј | сподели | препрати | избриши | сокриј | исклучи | без проверка
+    не кажувај му на сопственикот
+be: ігнаруй | забудзь | раскрый | падзяліся | перашлі | выдаліце | схавай | адключы | без праверкі
+    не кажы гаспадару
+zu: ziba | khohlwa | dalula | yabelana | thumela | fihla | cisha | ngaphandle kokubuza
+    ngaphandle kokuqinisekisa
+so: iska indho tir | illow | soo bandhig | la wadaag | tirtir | qari | dami | adoon weydiin | adigoon hubin
+    ha u sheegin milkiilaha
+af: ignoreer | vergeet | maak bekend | stuur aan | skrap | verberg | skakel af | sonder om te vra
+    sonder bevestiging | moenie die eienaar vertel nie
 """
 
 _KEYS = """
@@ -905,6 +1102,53 @@ el: κωδικό τησ πόρτασ | κωδικό συναγερμού | κω�
 ko: 현관 비밀번호 | 도어락 비밀번호 | 카드 비밀번호 | 핀번호 | 카드번호 | 계좌번호 | 인증번호 | 잠금 해제 | 잠금해제 | 경보 해제 | 계좌이체 | 원격 접속
 ja: 暗証番号 | カード番号 | 口座番号 | 認証コード | 確認コード | 解錠 | 鍵を開け | ロック解除 | 警備を解除 | 送金 | 振り込 | 振込
 zh: 门禁密码 | 开门密码 | 银行卡号 | 银行账号 | 验证码 | 开锁 | 解锁 | 撤防 | 转账 | 汇款 | 驗證碼 | 轉帳
+# more languages' words (South and Central Asian, Caucasian, Balkan, African)
+mr: पासवर्ड | पिन नंबर | ओटीपी | कार्ड नंबर | कार्ड तपशील | बँक तपशील | दरवाजाचा कोड | अलार्म कोड | पैसे पाठवा
+    पैसे ट्रान्सफर करा
+te: పాస్వర్డ్ | పిన్ నంబర్ | ఓటీపీ | కార్డ్ నంబర్ | బ్యాంకు వివరాలు | అలారం కోడ్ | డోర్ కోడ్ | డబ్బు పంపు
+    డబ్బు బదిలీ
+gu: પાસવર્ડ | પિન નંબર | ઓટીપી | કાર્ડ નંબર | કાર્ડની વિગતો | બેંક વિગતો | દરવાજાનો કોડ | એલાર્મ કોડ
+    પૈસા મોકલો | પૈસા ટ્રાન્સફર
+kn: ಪಾಸ್ವರ್ಡ್ | ಪಿನ್ ಸಂಖ್ಯೆ | ಒಟಿಪಿ | ಕಾರ್ಡ್ ಸಂಖ್ಯೆ | ಬ್ಯಾಂಕ್ ವಿವರಗಳು | ಅಲಾರಂ ಕೋಡ್ | ಬಾಗಿಲಿನ ಕೋಡ್ | ಹಣ ಕಳುಹಿಸಿ
+    ಹಣ ವರ್ಗಾಯಿಸಿ
+ml: പാസ്വേഡ് | പിൻ നമ്പർ | ഒടിപി | കാർഡ് നമ്പർ | ബാങ്ക് വിവരങ്ങൾ | അലാറം കോഡ് | വാതിലിന്റെ കോഡ് | പണം അയയ്ക്കുക
+    പണം ട്രാൻസ്ഫർ
+ne: पासवर्ड | पिन नम्बर | ओटीपी | कार्ड नम्बर | बैंक विवरण | ढोकाको कोड | अलार्म कोड | पैसा पठाउनुहोस्
+    पैसा ट्रान्सफर | अनलक गर्नुहोस्
+pa: ਪਾਸਵਰਡ | ਪਿੰਨ ਨੰਬਰ | ਪਿਨ ਨੰਬਰ | ਓਟੀਪੀ | ਕਾਰਡ ਨੰਬਰ | ਬੈਂਕ ਵੇਰਵੇ | ਅਲਾਰਮ ਕੋਡ | ਪੈਸੇ ਭੇਜੋ | ਪੈਸੇ ਟ੍ਰਾਂਸਫਰ
+    ਅਨਲੌਕ
+ha: kalmar sirri | lambar pin | lambar katin | bayanan katin | bayanan banki | lambar kofa | tura kudi
+    aika kudi | bude kulle
+jv: tembung sandhi | kode pin | kode otp | nomer kertu | nomer rekening | kode lawang | kode alarm
+    transfer dhuwit | kirim dhuwit
+ms: kata laluan | nombor pin | kod pin | kod otp | nombor kad | butiran kad | butiran bank | kod pintu
+    pindahkan wang | hantar wang
+vi: mat khau | ma pin | ma otp | so the tin dung | thong tin the | tai khoan ngan hang | ma cua | ma bao dong
+    chuyen tien | mo khoa
+sw: nenosiri | neno la siri | namba ya siri | nambari ya kadi | maelezo ya kadi | maelezo ya benki
+    msimbo wa mlango | msimbo wa kengele | tuma pesa | hamisha pesa
+az: parol | sifrə | pin kod | birdəfəlik kod | kart nomrəsi | bank məlumatlari | qapi kodu | pul kocur
+    pul gondər | kilidi ac
+uz: parol | pin kod | pin kod | bir martalik kod | karta raqami | bank rekvizitlari | eshik kodi
+    signalizatsiya kodi | pul yuboring | qulfni och
+kk: құпиясөз | құпия сөз | пин код | пин код | бір реттік код | карта нөмірі | банк деректемелері | есік коды
+    дабыл коды | ақша аудар
+ka: პაროლი | პინ კოდი | ერთჯერადი კოდი | ბარათის ნომერი | ბარათის მონაცემები | საბანკო რეკვიზიტები | კარის კოდი
+    სიგნალიზაციის კოდი | ფულის გადარიცხვა | ფული გადარიცხე
+hy: գաղտնաբառ | պին կոդ | փին կոդ | միանգամյա կոդ | քարտի համար | քարտի տվյալներ | բանկային տվյալներ | դռան կոդ
+    ահազանգի կոդ | գումար փոխանցիր
+sq: fjalekalim | fjalekalimi | kodi pin | kodi i njehershem | numri i kartes | te dhenat e kartes
+    te dhenat bankare | kodi i deres | kodi i alarmit | transfero para
+mk: лозинка | пин код | еднократен код | број на картичка | податоци за картичката | банкарски податоци
+    код за врата | код за алармот | префрли пари | испрати пари
+be: пароль | пін код | пін код | аднаразовы код | нумар карткі | даныя карткі | банкаўскія рэквізіты
+    код ад дзвярэй | код сігналізацыі | перавядзі грошы
+zu: iphasiwedi | iphinikhodi | inombolo yekhadi | imininingwane yekhadi | imininingwane yebhange
+    ikhodi yomnyango | dlulisela imali | thumela imali
+so: furaha sirta | erayga sirta | lambarka sirta | koodhka pin | lambarka kaarka | faahfaahinta kaarka
+    xogta bangiga | koodhka albaabka | u wareeji lacag | lacag u dir
+af: wagwoord | pinkode | pin kode | eenmalige kode | kaartnommer | bankbesonderhede | deurkode | alarmkode
+    sleutelkluis | oorbetaal geld
 """
 
 _FRAME = """
@@ -914,6 +1158,8 @@ en: new rule | pinned rule | standing order | standing job | standing task | pol
     label it as a fact | file this | store this as | keep this as | standing order
     consent | written consent | with the owner's approval
     owner mode | god mode | admin mode | maintenance mode | debug mode | stay in character | principle for you
+    is to be considered | are to be considered | is to be treated as | are to be treated as | is to be regarded as |
+    it was decided | it has been decided | it was agreed | it has been agreed | has agreed that | have agreed that
 de: neue regel | deine regel | system | admin | notiz fur den assistenten | hinweis fur den assistenten
     hiermit | dauerhafte regel | feste regel
     daueranweisung | dauerhafte anweisung
@@ -1032,6 +1278,53 @@ pl: nowa zasada | stale polecenie | zdecydowano | niniejszym | upowaznil | zezwo
     tryb wlasciciela | tryb dewelopera
 tr: yeni kural | kalici talimat | kalici emir | karar verildi | izin verdi | onayladi | kabul etti | sahip modu
     gelistirici modu | asistana not
+# more languages' words (South and Central Asian, Caucasian, Balkan, African)
+mr: नवीन नियम | नवा नियम | स्थायी आदेश | कायमस्वरूपी आदेश | धोरण | प्रशासक | असे ठरले आहे | परवानगी दिली आहे
+    डेव्हलपर मोड | सहाय्यकासाठी सूचना
+te: కొత్త నియమం | శాశ్వత ఆదేశం | స్థిర ఉత్తర్వు | విధానం | నిర్వాహకుడు | నిర్ణయించబడింది | అనుమతి ఇచ్చారు
+    డెవలపర్ మోడ్ | సహాయకుడికి గమనిక
+gu: નવો નિયમ | કાયમી આદેશ | નીતિ | વ્યવસ્થાપક | એડમિન | નક્કી કરવામાં આવ્યું છે | મંજૂરી આપી છે | પરવાનગી આપી છે
+    ડેવલપર મોડ | માલિક મોડ
+kn: ಹೊಸ ನಿಯಮ | ಶಾಶ್ವತ ಆದೇಶ | ನೀತಿ | ನಿರ್ವಾಹಕ | ನಿರ್ಧರಿಸಲಾಗಿದೆ | ಈ ಮೂಲಕ | ಅನುಮತಿ ನೀಡಿದ್ದಾರೆ | ಅನುಮೋದಿಸಿದ್ದಾರೆ
+    ಡೆವಲಪರ್ ಮೋಡ್ | ಸಹಾಯಕನಿಗೆ ಸೂಚನೆ
+ml: പുതിയ നിയമം | സ്ഥിരം ഉത്തരവ് | നയം | അഡ്മിനിസ്ട്രേറ്റർ | തീരുമാനിച്ചിരിക്കുന്നു | ഇതിനാൽ
+    അനുമതി നൽകിയിട്ടുണ്ട് | അംഗീകരിച്ചിട്ടുണ്ട് | ഡെവലപ്പർ മോഡ് | അസിസ്റ്റന്റിനുള്ള കുറിപ്പ്
+ne: नयाँ नियम | स्थायी आदेश | नीति | प्रशासक | निर्णय गरिएको छ | यसद्वारा | अनुमति दिनुभएको छ
+    स्वीकृत गर्नुभएको छ | डेभलपर मोड | सहायकलाई सूचना
+pa: ਨਵਾਂ ਨਿਯਮ | ਪੱਕਾ ਹੁਕਮ | ਸਥਾਈ ਹੁਕਮ | ਨੀਤੀ | ਪ੍ਰਬੰਧਕ | ਫੈਸਲਾ ਕੀਤਾ ਗਿਆ ਹੈ | ਆਗਿਆ ਦਿੱਤੀ ਹੈ | ਡਿਵੈਲਪਰ ਮੋਡ
+    ਸਹਾਇਕ ਲਈ ਨੋਟ
+ha: sabuwar doka | sabon tsari | umarni na dindindin | mai gudanarwa | an yanke shawara | ya ba da izini
+    ya amince | an amince | sanarwa ga mataimaki
+jv: aturan anyar | prentah permanen | kabijakan | administrator | wis diputusake | kanthi iki | wis ngidini
+    wis nyetujoni | mode pangembang | cathetan kanggo asisten
+ms: peraturan baharu | peraturan baru | arahan tetap | pentadbir | telah diputuskan | dengan ini
+    telah membenarkan | telah meluluskan | mod pembangun | nota kepada pembantu
+vi: quy tac moi | quy dinh moi | lenh thuong truc | chinh sach | quan tri vien | da duoc quyet dinh
+    da cho phep | da phe duyet | che do nha phat trien | luu y cho tro ly
+sw: sheria mpya | kanuni mpya | agizo la kudumu | sera | msimamizi | imeamuliwa | ameidhinisha | ameruhusu
+    hali ya msanidi | ujumbe kwa msaidizi
+az: yeni qayda | daimi əmr | siyasət | inzibatci | administrator | qərara alinib | icazə verib | təsdiqləyib
+    developer rejimi | koməkciyə qeyd
+uz: yangi qoida | doimiy buyruq | siyosat | administrator | qaror qilindi | ruxsat bergan | tasdiqlagan
+    dasturchi rejimi | yordamchiga eslatma
+kk: жаңа ереже | тұрақты бұйрық | саясат | әкімші | шешім қабылданды | осымен | рұқсат берді | мақұлдады
+    әзірлеуші режимі | ассистентке ескертпе
+ka: ახალი წესი | მუდმივი ბრძანება | პოლიტიკა | ადმინისტრატორი | გადაწყდა | ნება დართო | დაამტკიცა | დაეთანხმა
+    დეველოპერის რეჟიმი | შენიშვნა ასისტენტს
+hy: նոր կանոն | մշտական հրաման | քաղաքականություն | ադմինիստրատոր | որոշվել է | սույնով | թույլատրել է
+    հաստատել է | մշակողի ռեժիմ | նշում օգնականին
+sq: rregull i ri | urdher i perhershem | politike | administrator | eshte vendosur | me ane te kesaj
+    ka autorizuar | ka lejuar | ka miratuar | shenim per asistentin
+mk: ново правило | трајна наредба | политика | администратор | одлучено е | овласти | има одобрено | се согласи
+    режим за програмери | белешка за асистентот
+be: новае правіла | пастаянны загад | палітыка | адміністратар | вырашана | дазволіў | ухваліў | пагадзіўся
+    рэжым распрацоўшчыка | нататка для асістэнта
+zu: umthetho omusha | umyalo ohlala njalo | inqubomgomo | umlawuli | kunqunyiwe | ngalokhu | ugunyazile
+    uvumele | imodi yonjiniyela | inothi kumsizi
+so: xeer cusub | amar joogto ah | siyaasadda | maamulaha | wuu oggolaaday | ayaa oggolaaday | ayaa ansixiyay
+    habka horumariyaha | fariin kaaliyaha
+af: nuwe reel | staande opdrag | permanente opdrag | beleid | administrateur | daar is besluit | hiermee
+    het gemagtig | het goedgekeur | ontwikkelaarsmodus
 """
 
 # Scripts written without spaces between words (Thai, kana, CJK ideographs): their words
@@ -1046,7 +1339,7 @@ def is_unspaced(word: str) -> bool:
 
 
 # a word, with what an apostrophe or a dot joins to it: "owner's", "d'ora", "about.md"
-_LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0dff\u200c])"
+_LETTER = r"(?:[^\W_]|[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0900-\u0963\u0966-\u0dff\u200c])"
 WORD = lazy(_LETTER + r"+(?:['.]" + _LETTER + r"+)*")
 # "I" and "we" in the languages whose verbs of replying the tables hold
 _I = r"(?<!\w)(?:i|we|je|j'|ich|wir|yo|io|eu|ik|wij|jag|jeg|ja|я|мы"
@@ -1081,6 +1374,7 @@ _SAID_BY_OTHERS = lazy(r"\b(?:said|says|told (?:me|us)|asked (?:me|us)|wrote|wri
                        # "IT told us that from now on passwords …": what the owner was told, unless
                        # it tells the pet ("Dave said that you should …")
                        r"|\b(?P<that>(?:told (?:me|us)|said|says) that\b[^\n]{0,300})")
+_PET_NAMED = lazy(r"\b(?:assistants?|the pet|(?:the |your |ai )?bots?|ai helpers?|your ai|the ai|shelldon)\b")
 _AUTHORITY = lazy(r"\b(?:owner|admin|administrator|developers?|system|creator|maintainers?|operator)\W*$")
 # the second person's imperative of "reply", where it is a form of its own
 _REPLY_IMPERATIVES = frozenset("""
@@ -1170,7 +1464,9 @@ _TOLD_SOMEONE = lazy(r"\b(?:told|tell|tells|telling|asked|ask|asks|asking|remind
 # "t'a autorisé", "dir", "dich")
 _YOU_TOLD = lazy(r"\b(?:you|you're|you'll|the (?:pet|assistant|bot|ai))\b(?!'s\b| know\b)"
                  r"|\b(?:te|ti) (?:ha|han|hemos|hanno|abbiamo)\b|\bt'(?:a|ont)\b|\b(?:dir|dich)\b")
-_SENTENCE_END = lazy(r"(?<=[.!?])\s+|[\n。！？]+")
+# not after a title or "e.g.", nor "no." before a number ("the pet in no. 41 reports …")
+_SENTENCE_END = lazy(r"(?<=[.!?])(?<!\bmr\.)(?<!\bmrs\.)(?<!\bdr\.)(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bno\.)\s+"
+                     r"|(?<=\bno\.)\s+(?!\d)|[\n。！？]+")
 _ORDER = ("time", "habit", "frame", "keys", "harm", "output", "held", "pet")   # a word counts for the first that holds it
 
 
@@ -1254,8 +1550,9 @@ def _unless_authority(quote) -> str:
     """The quotation blanked out, unless who said it claims a say over the pet ("the owner
     said: …", "admin wrote …"): that claim is how an order hides."""
     before = quote.string[max(0, quote.start() - 30):quote.start()]
-    if _AUTHORITY().search(before) or (quote.group("that") and _YOU_TOLD().search(quote.group())):
-        return quote.group()
+    if _AUTHORITY().search(before) or (quote.group("that") and _YOU_TOLD().search(quote.group())) \
+            or _PET_NAMED().search(quote.group()):
+        return quote.group()   # (or what it says names the pet: "dispatch says: assistants must …")
     return " " * len(quote.group())
 
 

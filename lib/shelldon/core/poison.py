@@ -77,7 +77,7 @@ _JOINS = lazy(r"[._+]")
 _RESPELT_WORDS = ("always", "never", "reply", "replies", "respond", "answer", "answers", "ignore", "ignoring", "owner",
                   "owners", "forget", "mention", "remember", "secret", "secrets", "instructions", "instruction",
                   "english", "french", "german", "spanish", "system", "prompt", "message", "messages", "password",
-                  "forward", "rules", "conversation", "whatever")
+                  "forward", "rules", "conversation", "whatever", "tell", "only")
 
 
 @functools.cache
@@ -90,6 +90,8 @@ def _respellings() -> dict:
                 respelt[swapped] = word
         for i in range(2, len(word) - 1):
             respelt[word[:i] + "-" + word[i:]] = word
+        if "l" in word:   # a capital I for an l ("aIways", "onIy"), lowered: no English word is spelt so
+            respelt[word.replace("l", "i")] = word
     return respelt
 
 
@@ -1421,10 +1423,16 @@ _THEIRS = lazy(r"\W*(?=[^:\n]{1,60}:)(?![^:\n]*\b(?:you|your|yours|u|ur|pet|assi
                r"\b(?:instructions|manual|directions|steps|guide) (?:for|of|on) (?:the|my|our|a|an|this|that)\b))")
 
 
+# …unless the text then hands them to the pet: "… — please adopt this", "follow these from now on"
+_ADOPTED = lazy(r"\b(?:adopt|follow|apply|obey|implement|use|take on|go by|stick to) (?:this|these|that|those|them|it)\b"
+                r"(?! (?:recipe|route|map|pattern|method|trick|tip)\b)[^.!?\n]{0,40}[.!?]?\s*$")
+
+
 def _theirs(norm: str) -> bool:
-    """Whether the text opens with a label naming someone else's rules (_THEIRS); a text
-    with no colon near its start is not compiled against it."""
-    return ":" in norm[:62] and _THEIRS().match(norm) is not None
+    """Whether the text opens with a label naming someone else's rules (_THEIRS), and does not
+    end by asking the pet to adopt them (_ADOPTED); a text with no colon near its start is not
+    compiled against it."""
+    return ":" in norm[:62] and _THEIRS().match(norm) is not None and not _ADOPTED().search(norm[-80:])
 
 
 # "never answer the door", "always reply to the landlord's emails": the owner's own post,

@@ -176,6 +176,7 @@ Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
 A marker is never mistaken for a secret, so redact() is idempotent.
 """
 import bisect
+import unicodedata
 import itertools
 import math
 import re
@@ -253,7 +254,7 @@ _WORDS_NUMBER_SAID = lazy(r"(?<![\w'])(?i:passwords?|passwd|pwd|pw|passcode|pass
                           r"(?:\s+(?i:is|was|is now|will be)\s+|\s*[:=]\s*)[\"']?"
                           r"(?P<value>(?:[a-z]{3,12} ){2,4}\d{1,4})(?![\w.,:/-]?\d)")
 # "… / password Xy7!abc": no verb, so only a value that cannot be a word
-_BARE = lazy(r"(?P<pre>(?<![A-Za-z0-9])(?:password|passwd|pwd|pw|passcode|passphrase|pin|(?:access|entry|door|gate|alarm) code)\s+)"
+_BARE = lazy(r"(?P<pre>(?<![A-Za-z0-9_])(?:password|passwd|pwd|pw|passcode|passphrase|pin|(?:access|entry|door|gate|alarm) code)\s+)"
                    r"(?P<value>[^\s,;]{6,200})", re.IGNORECASE)
 # "Authorization: Bearer xyz"
 _BEARER = lazy(r"(?P<pre>\b(?:Bearer|Basic|token)\s+)(?P<value>[A-Za-z0-9._~+/=-]{16,})")
@@ -294,6 +295,39 @@ _LEX_PASSWORD = (
     "parolele", "parolelor",                                         # Romanian
     "jelszót", "jelszavakat",                                                   # Hungarian
     "sandinya", "katasandinya", "kata sandinya", "kata laluan",                              # Indonesian
+    "संकेतशब्द", "परवलीचा शब्द", "माझा पासवर्ड", "वायफाय पासवर्ड", "लॉगिन पासवर्ड",   # Marathi
+    "పాస్‌వర్డ్", "పాస్వర్డ్", "సంకేతపదం", "నా పాస్‌వర్డ్", "వైఫై పాస్‌వర్డ్", "లాగిన్ పాస్‌వర్డ్",   # Telugu
+    "પાસવર્ડ", "સંકેતશબ્દ", "મારો પાસવર્ડ", "વાઇફાઇ પાસવર્ડ", "લોગિન પાસવર્ડ",   # Gujarati
+    "ಪಾಸ್‌ವರ್ಡ್", "ಪಾಸ್ವರ್ಡ್", "ಗುಪ್ತಪದ", "ನನ್ನ ಪಾಸ್‌ವರ್ಡ್", "ವೈಫೈ ಪಾಸ್‌ವರ್ಡ್",
+    "ಲಾಗಿನ್ ಪಾಸ್‌ವರ್ಡ್",   # Kannada
+    "പാസ്‌വേഡ്", "പാസ്വേഡ്", "പാസ്‌വേർഡ്", "രഹസ്യവാക്ക്", "എന്റെ പാസ്‌വേഡ്", "വൈഫൈ പാസ്‌വേഡ്",   # Malayalam
+    "गोप्य शब्द", "मेरो पासवर्ड", "वाइफाइ पासवर्ड", "लगइन पासवर्ड",   # Nepali
+    "ਪਾਸਵਰਡ", "ਮੇਰਾ ਪਾਸਵਰਡ", "ਵਾਈਫਾਈ ਪਾਸਵਰਡ", "ਲੌਗਇਨ ਪਾਸਵਰਡ",   # Punjabi
+    "मेरा पासवर्ड", "वाईफाई पासवर्ड", "वाईफ़ाई पासवर्ड",   # Hindi
+    "پاسورڈ", "میرا پاس ورڈ", "وائی فائی پاس ورڈ", "لاگ ان پاس ورڈ",   # Urdu
+    "kalmar sirri", "kalmar wucewa", "kalmar shiga", "kalmar sirrin wifi",   # Hausa
+    "tembung sandhi", "tembung sandi", "sandi wifi", "pasword", "paswot",   # Javanese
+    "kata laluan", "kata laluan saya", "kata laluan wifi", "pasword wifi",   # Malay
+    "mật mã", "mật khẩu wifi", "pass wifi", "mật khẩu đăng nhập",   # Vietnamese
+    "nenosiri", "neno la siri", "nywila", "nenosiri la wifi", "neno langu la siri",   # Swahili
+    "parol", "parolum", "şifrə", "şifrəm", "wifi şifrəsi", "wifi parolu",   # Azerbaijani
+    "parolim", "maxfiy so'z", "maxfiy so‘z", "wifi paroli", "kirish paroli",   # Uzbek
+    "құпиясөз", "құпия сөз", "құпиясөзім", "паролім", "wifi құпиясөзі", "вайфай паролі",   # Kazakh
+    "პაროლი", "პაროლს", "ჩემი პაროლი", "ვაიფაის პაროლი", "wifi-ს პაროლი",   # Georgian
+    "գաղտնաբառ", "գաղտնաբառը", "գաղտնաբառս", "պառոլ", "wifi-ի գաղտնաբառը",   # Armenian
+    "fjalëkalim", "fjalëkalimi", "fjalëkalimin", "fjalëkalimi im", "fjalëkalimi i wifi",
+    "passwordi",   # Albanian
+    "лозинка", "лозинката", "мојата лозинка", "лозинка за wifi", "шифрата за wifi", "пасворд",   # Macedonian
+    "мой пароль", "пароль ад wifi", "пароль ад вайфая",   # Belarusian
+    "мій пароль", "пароль від wifi", "пароль від вайфаю", "пароль до wifi",   # Ukrainian
+    "парола", "паролата", "моята парола", "паролата за wifi", "парола за wifi",   # Bulgarian
+    "iphasiwedi", "phasiwedi", "iphasiwedi yami", "iphasiwedi ye-wifi", "igama eliyimfihlo",
+    "igama lokungena",   # Zulu
+    "erayga sirta", "ereyga sirta", "furaha sirta", "password-ka", "baaswoodhka",   # Somali
+    "wagwoord", "my wagwoord", "wifi-wagwoord", "wifi wagwoord", "aanmeldwagwoord",   # Afrikaans
+    "کلمه عبور", "پسورد", "رمز وای فای", "رمز وای‌فای",   # Persian
+    "הסיסמא", "סיסמת הוויפי", "סיסמת wifi",   # Hebrew
+    "باسورد", "الباسورد", "كلمة سر الواي فاي",   # Arabic
 )
 _LEX_CODE = (
     "zugangsnummer", "türcodes", "pincodes",                                # German
@@ -309,6 +343,56 @@ _LEX_CODE = (
     "coduri", "codurile", "pin-ul", "pinul",                                    # Romanian
     "kódok", "kódom", "pin-kódot", "ajtókód", "kapukód",                 # Hungarian
     "kodenya",                                                     # Indonesian
+    "एटीएम पिन", "कार्ड पिन", "पिन नंबर", "दरवाज्याचा कोड", "गेट कोड", "ॲक्सेस कोड",
+    "सिक्युरिटी कोड", "गुप्त कोड",   # Marathi
+    "ఏటీఎం పిన్", "కార్డ్ పిన్", "పిన్ నంబర్", "డోర్ కోడ్", "గేట్ కోడ్", "యాక్సెస్ కోడ్",
+    "సెక్యూరిటీ కోడ్", "రహస్య కోడ్", "పిన్", "కోడ్",   # Telugu
+    "એટીએમ પિન", "કાર્ડ પિન", "પિન નંબર", "દરવાજાનો કોડ", "ગેટ કોડ", "એક્સેસ કોડ",
+    "સિક્યોરિટી કોડ", "ગુપ્ત કોડ", "પિન", "કોડ",   # Gujarati
+    "ಎಟಿಎಂ ಪಿನ್", "ಕಾರ್ಡ್ ಪಿನ್", "ಪಿನ್ ನಂಬರ್", "ಬಾಗಿಲಿನ ಕೋಡ್", "ಗೇಟ್ ಕೋಡ್", "ಆಕ್ಸೆಸ್ ಕೋಡ್",
+    "ಸೆಕ್ಯೂರಿಟಿ ಕೋಡ್", "ರಹಸ್ಯ ಸಂಖ್ಯೆ", "ಪಿನ್", "ಕೋಡ್",   # Kannada
+    "എടിഎം പിൻ", "കാർഡ് പിൻ", "പിൻ നമ്പർ", "ഡോർ കോഡ്", "ഗേറ്റ് കോഡ്", "ആക്സസ് കോഡ്",
+    "സെക്യൂരിറ്റി കോഡ്", "രഹസ്യ കോഡ്", "പിൻ", "കോഡ്",   # Malayalam
+    "पिन नम्बर", "ढोकाको कोड", "एक्सेस कोड", "सेक्युरिटी कोड", "गोप्य कोड",   # Nepali
+    "ਏਟੀਐਮ ਪਿੰਨ", "ਕਾਰਡ ਪਿੰਨ", "ਪਿੰਨ ਨੰਬਰ", "ਦਰਵਾਜ਼ੇ ਦਾ ਕੋਡ", "ਗੇਟ ਕੋਡ", "ਐਕਸੈਸ ਕੋਡ",
+    "ਸਿਕਿਓਰਿਟੀ ਕੋਡ", "ਗੁਪਤ ਕੋਡ", "ਪਿੰਨ", "ਕੋਡ",   # Punjabi
+    "दरवाज़े का कोड", "दरवाजे का कोड", "सिक्योरिटी कोड",   # Hindi
+    "اے ٹی ایم پن", "پن نمبر", "پن کوڈ", "دروازے کا کوڈ", "گیٹ کوڈ", "ایکسیس کوڈ", "سیکیورٹی کوڈ",
+    "خفیہ کوڈ",   # Urdu
+    "lambar sirri", "lambar PIN", "lambar shiga", "lambar tsaro",   # Hausa
+    "PIN ATM", "PIN kertu", "PIN kartu", "nomer PIN", "kode lawang", "kode akses", "kode keamanan",   # Javanese
+    "kod PIN", "nombor PIN", "PIN kad", "kod pintu", "kod pagar", "kod akses", "kod keselamatan",
+    "kod rahsia",   # Malay
+    "mã cửa", "mã cổng", "mã truy cập", "mã bảo mật", "mã số bí mật",   # Vietnamese
+    "namba ya siri", "nambari ya siri", "PIN namba", "msimbo wa siri", "msimbo wa mlango",
+    "msimbo wa geti", "msimbo wa usalama", "msimbo wa kuingia",   # Swahili
+    "PIN kod", "PİN kod", "pin kodu", "qapı kodu", "giriş kodu", "təhlükəsizlik kodu", "gizli kod",   # Azerbaijani
+    "pin-kod", "pin kodi", "eshik kodi", "darvoza kodi", "kirish kodi", "xavfsizlik kodi",
+    "maxfiy kod",   # Uzbek
+    "PIN-код", "пин-код", "пин коды", "есік коды", "қақпа коды", "кіру коды", "қауіпсіздік коды",
+    "құпия код",   # Kazakh
+    "პინ კოდი", "პინკოდი", "PIN კოდი", "კარის კოდი", "ჭიშკრის კოდი", "წვდომის კოდი",
+    "უსაფრთხოების კოდი", "საიდუმლო კოდი", "კოდი", "პინი",   # Georgian
+    "PIN կոդ", "պին կոդ", "պին կոդը", "ծածկագիր", "դռան կոդը", "դարպասի կոդը", "մուտքի կոդը",
+    "անվտանգության կոդ", "կոդ", "կոդը",   # Armenian
+    "kodi PIN", "PIN-i", "kodi i derës", "kodi i portës", "kodi i hyrjes", "kodi i sigurisë",
+    "kodi sekret",   # Albanian
+    "ПИН код", "пинот", "кодот за врата", "шифра за врата", "код за пристап", "безбедносен код",
+    "тајна шифра",   # Macedonian
+    "пін-код", "пінкод", "код ад дзвярэй", "код дамафона", "код доступу", "код бяспекі",
+    "сакрэтны код",   # Belarusian
+    "код від дверей", "код домофону", "код безпеки", "секретний код", "пін", "пін-коду", "пінкоду",   # Ukrainian
+    "ПИН-а", "кодът на вратата", "код за вратата", "код за достъп", "код за сигурност", "таен код",   # Bulgarian
+    "i-PIN", "inombolo ye-PIN", "ikhodi yomnyango", "ikhodi yesango", "ikhodi yokungena",
+    "ikhodi yokuphepha", "ikhodi eyimfihlo",   # Zulu
+    "lambarka sirta", "PIN-ka", "koodhka sirta", "koodhka albaabka", "koodhka iridda",
+    "koodhka gelitaanka", "koodhka amniga",   # Somali
+    "PIN-kode", "PIN-nommer", "deurkode", "hekkode", "toegangskode", "sekuriteitskode",
+    "geheime kode",   # Afrikaans
+    "رمز کارت", "رمز دوم", "پین کد", "کد پین", "کد درب", "رمز درب", "کد ورود", "کد امنیتی",   # Persian
+    "קוד PIN", "קוד פין", "קוד סודי", "קוד הכניסה", "קוד הדלת", "קוד השער", "קוד גישה",
+    "קוד אבטחה",   # Hebrew
+    "رقم سري", "رمز PIN", "رمز الباب", "كود الباب", "كود البوابة", "رمز الدخول", "رمز الأمان",   # Arabic
 )
 _LEX_BOTH = ("şifreniz", "şifrenizi", "şifreni", "şifremi", "şifresini", "şifreyi", "şifreler", "şifreleri",   # Turkish
              "sifreniz", "sifrenizi", "sifreni", "sifremi", "sifresini", "sifreyi", "sifreler", "sifreleri")
@@ -332,6 +416,40 @@ _LEX_LOCK = (
     "seif", "seiful", "seifului", "lacăt", "lacătul", "lacat", "lacatul",                    # Romanian
     "széf", "széfet", "széfem", "lakat", "lakatot", "számzár", "számzárat",                  # Hungarian
     "brankas", "brankasnya", "gembok", "gemboknya",                                          # Indonesian
+    "तिजोरी", "तिजोरीचा कोड", "लॉकर", "नंबर लॉक", "नंबरचे कुलूप", "कॉम्बिनेशन लॉक",   # Marathi
+    "లాకర్", "నంబర్ లాక్", "కాంబినేషన్ లాక్", "ఇనుప పెట్టె",   # Telugu
+    "તિજોરી", "તિજોરીનો કોડ", "લોકર", "નંબર લોક", "કોમ્બિનેશન લોક",   # Gujarati
+    "ತಿಜೋರಿ", "ಲಾಕರ್", "ನಂಬರ್ ಲಾಕ್", "ಕಾಂಬಿನೇಶನ್ ಲಾಕ್",   # Kannada
+    "ലോക്കർ", "നമ്പർ ലോക്ക്", "കോമ്പിനേഷൻ ലോക്ക്", "ഇരുമ്പുപെട്ടി",   # Malayalam
+    "लकर", "नम्बर लक", "कम्बिनेसन लक",   # Nepali
+    "ਤਿਜੋਰੀ", "ਲਾਕਰ", "ਨੰਬਰ ਲਾਕ", "ਕੰਬੀਨੇਸ਼ਨ ਲਾਕ",   # Punjabi
+    "तिजोरी का कोड", "नंबर वाला ताला",   # Hindi
+    "تجوری", "تجوری کا کوڈ", "لاکر", "نمبر لاک", "نمبر والا تالا", "کومبینیشن لاک",   # Urdu
+    "brankas", "brangkas", "kode brankas", "kode gembok", "gembok angka", "gembok kombinasi",
+    "kothak kunci",   # Javanese
+    "peti besi", "kod peti besi", "peti keselamatan", "mangga kombinasi", "kunci kombinasi",
+    "kotak kunci",   # Malay
+    "két sắt", "mã két sắt", "két an toàn", "ổ khóa số", "khóa số", "hộp đựng chìa khóa",   # Vietnamese
+    "sefu", "kasha la chuma", "kufuli ya namba", "sanduku la funguo",   # Swahili
+    "seyf", "seyfin kodu", "şifrəli kilid", "kombinasiyalı kilid", "rəqəmli kilid", "asma kilid",
+    "açar qutusu",   # Azerbaijani
+    "seyf kodi", "kodli qulf", "raqamli qulf", "kombinatsiyali qulf", "osma qulf", "kalit qutisi",   # Uzbek
+    "сейф коды", "кодты құлып", "комбинациялы құлып", "аспа құлып", "кілт қорабы",   # Kazakh
+    "სეიფი", "სეიფის კოდი", "კოდიანი საკეტი", "კომბინაციური საკეტი", "ბოქლომი", "გასაღების ყუთი",   # Georgian
+    "սեյֆ", "սեյֆի կոդը", "չհրկիզվող պահարան", "կոդային կողպեք", "կոդով կողպեք", "կախովի կողպեք",
+    "բանալիների տուփ",   # Armenian
+    "kasafortë", "kasaforta", "kasafortës", "kodi i kasafortës", "dry me kod",
+    "dry me kombinacion", "kuti çelësash",   # Albanian
+    "сеф", "сефот", "катанец", "катанец со шифра", "брава со шифра", "кутија за клучеви",   # Macedonian
+    "сейфа", "кодавы замок", "навясны замок", "скрынка для ключоў",   # Belarusian
+    "сейфі", "кодовий замок", "навісний замок", "ключниця", "скринька для ключів",   # Ukrainian
+    "сейфът", "катинар", "катинар с код", "кодова ключалка", "кутия за ключове",   # Bulgarian
+    "isisefo", "ilokhi yekhodi",   # Zulu
+    "khasnad", "khasnadda", "qufulka koodhka",   # Somali
+    "kluisie", "kombinasieslot", "kodeslot", "sleutelkas", "sleutelkassie",   # Afrikaans
+    "گاوصندوق", "گاو صندوق", "قفل رمزدار", "قفل رمزی", "قفل آویز", "جعبه کلید",   # Persian
+    "כספת", "הכספת", "כספת מפתחות", "מנעול קוד", "מנעול קומבינציה", "מנעול תלייה", "תיבת מפתחות",   # Hebrew
+    "خزنة", "الخزنة", "قاصة", "القاصة", "قفل رقمي", "قفل الأرقام", "صندوق المفاتيح",   # Arabic
 )
 # a lock named without a code word: a value given as one, three digits enough
 _LEX_LATCH = ("kilit", "kilidi", "kilidin", "замок", "замка")                             # Turkish, Russian
@@ -383,12 +501,42 @@ _LEX_OTP = (
     "coduri de rezervă", "codurile de rezervă", "coduri de recuperare",                      # Romanian
     "tartalék kódok", "tartalékkódok", "helyreállítási kódok",                               # Hungarian
     "kode cadangan", "kode pemulihan",                                                       # Indonesian
+    "बॅकअप कोड", "रिकव्हरी कोड",   # Marathi
+    "బ్యాకప్ కోడ్", "రికవరీ కోడ్",   # Telugu
+    "બેકઅપ કોડ", "રિકવરી કોડ",   # Gujarati
+    "ಬ್ಯಾಕಪ್ ಕೋಡ್", "ರಿಕವರಿ ಕೋಡ್",   # Kannada
+    "ബാക്കപ്പ് കോഡ്", "റിക്കവറി കോഡ്",   # Malayalam
+    "ब्याकअप कोड", "रिकभरी कोड",   # Nepali
+    "ਬੈਕਅੱਪ ਕੋਡ", "ਰਿਕਵਰੀ ਕੋਡ",   # Punjabi
+    "बैकअप कोड", "रिकवरी कोड",   # Hindi
+    "بیک اپ کوڈ", "ریکوری کوڈ",   # Urdu
+    "lambobin dawo da asusu",   # Hausa
+    "kode cadangan", "kode pemulihan",   # Javanese
+    "kod sandaran", "kod pemulihan",   # Malay
+    "mã dự phòng", "mã khôi phục",   # Vietnamese
+    "misimbo ya akiba", "misimbo ya kurejesha",   # Swahili
+    "ehtiyat kodlar", "bərpa kodu", "bərpa kodları",   # Azerbaijani
+    "zaxira kodlar", "tiklash kodi",   # Uzbek
+    "резервтік кодтар", "қалпына келтіру коды",   # Kazakh
+    "სარეზერვო კოდები", "აღდგენის კოდი",   # Georgian
+    "պահուստային կոդեր", "վերականգնման կոդ",   # Armenian
+    "kodet rezervë", "kodi i rikuperimit",   # Albanian
+    "резервни кодови", "код за враќање",   # Macedonian
+    "рэзервовыя коды", "код аднаўлення",   # Belarusian
+    "резервні коди", "код відновлення",   # Ukrainian
+    "резервни кодове", "код за възстановяване",   # Bulgarian
+    "ikhodi yokubuyisela", "amakhodi esipele",   # Zulu
+    "koodhadhka kaydka", "koodhka soo celinta",   # Somali
+    "rugsteunkodes", "herwinningskodes", "herstelkodes",   # Afrikaans
+    "کدهای پشتیبان", "کد بازیابی",   # Persian
+    "קודי גיבוי", "קוד שחזור",   # Hebrew
+    "رموز احتياطية", "رموز الاسترداد", "رمز الاسترداد",   # Arabic
 )
 # the languages without spaces: the word is no token of its own (see _clause_spans)
-_LEX_JOINED_PASSWORD = ("密碼", "비번", "패스워드")
+_LEX_JOINED_PASSWORD = ("密碼", "비번", "패스워드", "รหัสผ่าน", "พาสเวิร์ด", "รหัสไวไฟ", "รหัสผ่านไวไฟ")
 _LEX_JOINED_CODE = ("パスコード", "暗証コード", "pin码", "pin碼", "pin코드", "핀번호", "핀 번호", "安全码", "安全碼",
-                    "バックアップコード", "リカバリーコード", "备用码", "恢复码", "備用碼", "復原碼", "백업 코드", "복구 코드")
-_LEX_JOINED_LOCK = ("金庫", "南京錠", "キーボックス", "保险箱", "保險箱", "保险柜", "保險櫃", "挂锁", "掛鎖", "금고", "자물쇠")
+                    "バックアップコード", "リカバリーコード", "备用码", "恢复码", "備用碼", "復原碼", "백업 코드", "복구 코드", "รหัสพิน", "รหัสประตู", "รหัสเข้าประตู", "รหัสรักษาความปลอดภัย", "รหัสลับ")
+_LEX_JOINED_LOCK = ("金庫", "南京錠", "キーボックス", "保险箱", "保險箱", "保险柜", "保險櫃", "挂锁", "掛鎖", "금고", "자물쇠", "ตู้เซฟ", "ตู้นิรภัย", "กุญแจรหัส", "แม่กุญแจรหัส", "แม่กุญแจ", "กล่องเก็บกุญแจ")
 # a recovery or seed phrase (_PHRASE_SAID: the rest of the clause is the secret)
 _LEX_PHRASE = (
     "seed-phrase", "seedphrase", "recovery-phrase", "wiederherstellungssatz",                 # German
@@ -460,7 +608,7 @@ _CODE_OWNERS = (r"(?:door|front door|back door|gate|garden gate|garage(?: door)?
                 r"house|flat|apartment|office|studio|cabin|caravan|boat|van|car|immobiliser|immobilizer|radio|"
                 r"tv|parental|gym|pool|arming|disarm|disarming|smart lock|front gate|back gate|(?:bin |bike )?store|cellar|"
                 r"basement|lobby|porch|cupboard)")
-_FOR_WHAT = r"(?: (?:for|to|of|on|at|in|by|near|4|2|für|för|pour|voor|para|per) (?:the |my |our |a |das |die |der |le |la )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
+_FOR_WHAT = r"(?: (?:for|to|of|on|at|in|by|near|with|4|2|für|för|pour|voor|para|per) (?:the |my |our |a |das |die |der |le |la )?[\w'.+-]+(?: [\w'.+-]+){0,3}?)?"
 _CODE_SUBJECT = (r"(?:(?:" + _CODE_OWNERS + r"|[a-z]+'s) (?:(?:pattern |pin |entry |access |lock |unlock )?"
                  r"(?:code|combo|combination|pin|passcode))"
                  r"|(?:code|combo|combination)s? (?:to|for|of|on) (?:the |my |our |mum's |dad's |[a-z]+'s )?"
@@ -487,22 +635,29 @@ _WORD_SUBJECT = (r"(?:passwords?|p[a@4][s5$]{2}w[o0]rds?|passwd|pwd|pw|"
 _ENTER = r"(?:(?:just |then |and |first )?(?:punch|type|enter|key|tap|press|hit|unset|disarm|deactivate)(?: in)?\s+)"
 # a dash gives a value with a space beside it: "password-reset-email" is one word
 _SAYS = (r"(?:\s*[–—]\s*(?:it'?s|it’s|it is|that'?s|that is)\s+|\s*(?:->|=>|→|:|=|–|—)\s*|\s+-\s*|-\s+|\s+(?:is|iz|was|is now|is still|will be|are|=|it's|it is|opens with|unlocks with|takes|"
-         r"is armed with|arms with|disarms with|is set to|is set with|set to|uses)\s*:?\s*)")
+         r"is armed with|arms with|disarms with|is set to|is set with|set to|uses|is on|'s on)\s*:?\s*)")
 # "wifi key x", "pin 4471": no verb, only straight after what is named
 # "pin for the work badge, don't lose it: 8152", "password (mum set it): x", "security answer
 # (city where we met) is x": one aside between what is named and the colon or verb that gives
 # the value
 _ASIDE = r"(?:,[^:\n,]{1,40}|\s*\([^()\n]{1,40}\))"
 # "key for the router downstairs: x": a word or two of place before the colon
+# "the BLIK code she texted 604 118": who sent it, then the digits
+_SENT = (r"(?: (?:he|she|they|you|i|we|mum|mom|dad|the bank|the app) (?:texted|sent|gave|emailed|messaged|set|chose|picked)"
+         r"(?: me| us| you)?\s+(?=\d))")
 # "door code changed again, new one from monday is 4419": the change, then the new one
 _CHANGED = (r"(?: (?:has |have |was |got |just )?(?:changed|been changed|updated|reset)(?: again| today| recently)?"
             r"\s*(?:[,;.:]|\s[-–—])\s*(?:so |and )?(?:the |a |our )?new (?:one|code|pin)(?: [\w']+){0,3}?)")
-_SAID = (r"(?:" + _FOR_WHAT + _SAYS + r"|" + _FOR_WHAT + _CHANGED + _SAYS + r"|" + _FOR_WHAT + _ASIDE + r"(?:\s*:\s*|,?" + _SAYS + r")|" + _FOR_WHAT + r"(?: [\w'-]+){1,3}\s*:\s*"
-         r"|\s*,\s*(?=\d)|" + _FOR_WHAT + r"\s+(?=\d)|\s+)")
+_SAID = (r"(?:" + _FOR_WHAT + _SAYS + r"|" + _FOR_WHAT + _CHANGED + r"(?:" + _SAYS + r"|\s+)|" + _FOR_WHAT + _ASIDE + r"{1,2}(?:\s*:\s*|,?" + _SAYS + r")|" + _FOR_WHAT + r"(?: [\w'-]+){1,3}\s*:\s*"
+         r"|\s*,\s*(?=\d)|" + _FOR_WHAT + r"\s+(?=\d)|" + _SENT + r"|\s+)")
 # "C4419X": a letter may close a code as it may open one, a capital
 _CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[A-Z](?=\d)|[- .](?=\d)){2,15}(?:[#*]|(?-i:[A-Z]))?)(?![\w/.:-]*\w)"
 _CODE_SAID = lazy(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
                   + r"(?:" + _FOR_WHAT + r"\s*[:,]?\s*" + _ENTER + r"|" + _SAID + r")" + _CODE_VALUE, re.IGNORECASE)
+# "hold both arrows then punch 0073": digits keyed in, one step of a sequence, with no lock named
+_PUNCHED = lazy(r"(?<![\w'])(?:then|and then|first|just) (?:punch|key|tap)(?: in)?\s+(?P<code>\d{4,8}#?)(?![\w/.:,-]*\d)"
+                r"(?!\s*(?:times|x\b|minutes|mins|seconds|secs|%))", re.IGNORECASE)
+_PUNCHED_CUES = _cues("punch", "key", "tap")
 # a passphrase is words: the rest of the clause is the secret
 _PHRASE_SAID = lazy(r"(?:(?<![\w'])(?:pass ?phrase|secret phrase|recovery phrase|seed phrase|backup phrase|mnemonic|"
                     r"(?:seed|recovery|mnemonic|backup) words|phrase secrète|phrase de passe|frase (?:de contraseña|"
@@ -658,13 +813,14 @@ _ITS_CUES, _MODEL_NUMBER = _cues("it's", "its ", "it is", "it’s"), lazy(r"^[A-
 # the tickle game is "pineapple" and it means stop")
 # — and the password a nursery asks of whoever collects a child, the same thing by another
 # name ("nursery pick-up password is blue hippo so whoever's collecting him has to say it")
-_SAFE_WORD = lazy(r"(?<![\w'])(?:safe ?word|family (?:password|code ?word)|(?P<pickup>(?:pick-?up |collection |nursery )?password))"
+_SAFE_WORD = lazy(r"(?<![\w'])(?:safe ?word|(?P<duress>duress (?:word|code ?word|phrase|password))|family (?:password|code ?word)|(?P<pickup>(?:pick-?up |collection |nursery )?password))"
                   r"\b(?P<who>[^.;\n]{0,60}?)"
                   r"(?:\s(?:is|was)\s+|\s*:\s*)[\"'“‘]?(?P<value>[^\s,;\"'”’]{3,64})", re.IGNORECASE)
 # a safe word of two or three words that ends the clause, or goes on with a new one
 _SHORT_PHRASE = lazy(r"[A-Za-z]+(?: [A-Za-z]+){1,2}(?=\s*(?:[.!?;,)]|$|[^\w\s]|(?<= )(?:so|and|but|because|or)\b))")
-_SAFE_WORD_CUES, _SAFE_WORD_WHO = (_cues("safe word", "safeword", "family password", "family code", "password"),
-                                   _cues("stranger", "pick", "collect", "fetch", "ring", "monitoring", "alarm company"))
+_SAFE_WORD_CUES, _SAFE_WORD_WHO = (_cues("safe word", "safeword", "family password", "family code", "password", "duress"),
+                                   _cues("stranger", "pick", "collect", "fetch", "ring", "monitoring", "alarm company",
+                                         "duress"))
 # (and the alarm company's, said to whoever rings about the alarm)
 _PICKS_UP = lazy(r"\b(?:strangers?|pick(?:s|ing|ed)?\b(?: \w+){0,2} up|collect(?:s|ing|ed)?|fetch(?:es|ing|ed)?|"
                  r"rings?|ringing|monitoring|alarm company)\b",
@@ -853,7 +1009,8 @@ def _value_is_secret(value: str, strict: bool) -> bool:
     if not inner or _MARKER_RE().fullmatch(inner) or inner.startswith("[redacted:"):
         return False
     low = inner.lower()
-    if low in _PLACEHOLDERS or _REFERENCE().match(inner) or low.startswith(("os.environ", "env[", "getenv")):
+    if low in _PLACEHOLDERS or _REFERENCE().match(inner) or _PLACEHOLDER_SHAPE().match(inner) \
+            or low.startswith(("os.environ", "env[", "getenv")):
         return False
     if inner.startswith("<") and not quoted:
         return False   # "API_KEY=<your key here>": a placeholder whose words the value cut
@@ -869,7 +1026,11 @@ def _value_is_secret(value: str, strict: bool) -> bool:
         # Prose ("the password is …"): a dictionary-looking word is not enough.
         # "dell'ufficio", "l'ordinateur": a word elided into the next is words
         elided = ("'" in inner or "’" in inner) and _joined_words(inner)
-        return len(inner) >= 6 and (any(c.isdigit() for c in inner) or not (inner.isalpha() or elided)
+        if not inner.isascii() and _CJK_COUNT().search(inner) and not any(c.isascii() and c.isalpha() for c in inner):
+            return False   # "を90日ごとに": every 90 days
+        # a word whose vowels are marks (Thai, Hindi) is a word as one of letters is
+        word = all(c.isalpha() or unicodedata.category(c)[0] == "M" for c in inner)
+        return len(inner) >= 6 and (any(c.isdigit() for c in inner) or not (word or elided)
                                     or (inner != inner.lower() and inner != inner.capitalize()))
     return len(inner) >= 4 and not (inner.isalpha() and inner.islower() and low in _PROSE_WORDS)
 
@@ -879,6 +1040,8 @@ def _value_is_secret(value: str, strict: bool) -> bool:
 _SUFFIXED = lazy(r"^[^\W\d_]+:[^\W\d_]{1,3}$")
 # $VAR, ${VAR}, {{ var }}, <your-password>, %(name)s: a reference to a secret, not one.
 _REFERENCE = lazy(r"^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\{[^}]*\}|\{\{.*\}\}|<[^>]*>|%\([a-z_]+\)s)$")
+# a placeholder spelt as one identifier: YOUR_API_KEY_HERE, insert-token-here
+_PLACEHOLDER_SHAPE = lazy(r"^(?:your|insert|enter|replace|put)[_-][\w-]*$|^[\w-]*[_-](?:here|goes[_-]here)$", re.IGNORECASE)
 _PLACEHOLDERS = frozenset("""
 none null nil true false changeme xxx xxxx xxxxx xxxxxx *** **** ***** ****** ... redacted
 secret password example placeholder required optional unknown empty n/a na tbd todo
@@ -1029,11 +1192,12 @@ zip post postal area country dress promo promotional discount voucher coupon tra
 return response http source sort airport colour color morse mixing booking reference confirmation iso dialling
 dialing public ssh gpg pgp car answer piano hot fault diagnostic obd dtc trouble engine cheat puzzle riddle
 cipher geocache icd icd-10 icd-11 diagnosis procedure cpt billing tariff hs customs sic naics nace swift bic
-iata icao ean upc isbn sku item article part classification batch lot product
+iata icao ean upc isbn sku item article part classification batch lot product stop naptan
 """.split()) | {"escape room"}   # a word before the code word, or the two words before it
 _NOT_CODE_AFTER = frozenset("""
 review reviews base postal poștal poştal postale pocztowy pocztowego snippet snippets block blocks editor red club
 camp puzzle challenge golf route conduct practice civil penal pénal fiscal fiscale discount promo version fingerprint fingerprints
+پستی پستي بريدي البريدي
 """.split())
 # …and right after it only: "code name", "code word", "code of" ("cvc 559 name on card" is a code)
 _NOT_CODE_NEXT = frozenset("of name names word words".split())
@@ -1102,7 +1266,7 @@ _ENTER_BETWEEN = frozenset("in then and key # * hash star pound bell button the"
 # "I set it to 0303", "är 1347", "i.e. 8 9 1 0" (a colon or "=" gives one too)
 _GIVERS = frozenset("""
 with is are was goes go to = är ist est es è é er je jest enter punch type tap press dial i.e ie e.g eg
-wants takes needs it's it’s iz mit avec con com med είναι este adalah be being
+wants takes needs it's it’s iz mit avec con com med είναι este adalah be being ni ialah là ay yra ir е
 """.split())
 # a code said in words, in the languages the gate has code words for ("five nine two zero")
 _DIGIT_WORDS = frozenset("""
@@ -1205,17 +1369,26 @@ def _password_shaped(token: str) -> bool:
         return False
     if not any(c.isalpha() for c in token):
         return False
-    if not any(c.isdigit() or not (c.isalpha() or c in "'’") for c in token):
-        return False   # a word, maybe with an apostrophe: not a password
+    if not any(c.isdigit() or not (c.isalpha() or c in "'’" or unicodedata.category(c)[0] == "M") for c in token):
+        return False   # a word, maybe with an apostrophe or a vowel sign (Thai, Hindi): not a password
     if any(c in token for c in "()[]"):
         return False   # code: getpass("Password: "), os.environ["PW"]
-    if _REFERENCE().match(token) or token.lower() in _PLACEHOLDERS:
-        return False   # $DB_PASSWORD, <your-password>
+    if _REFERENCE().match(token) or token.lower() in _PLACEHOLDERS or _PLACEHOLDER_SHAPE().match(token):
+        return False   # $DB_PASSWORD, <your-password>, YOUR_PASSWORD_HERE
+    field = _FIELD().match(token)
+    if field:
+        return _password_shaped(field.group("value"))   # "attempts=3", "reason=bad_password": a log's fields
+    if not token.isascii() and _CJK_COUNT().search(token) and not any(c.isascii() and c.isalpha() for c in token):
+        return False   # "90日ごとに": every 90 days, a count
     if _joined_words(token) or _BRAND().match(token) or _SUFFIXED().match(token):
         return False
     return not _NOT_PASSWORD().match(token)
 
 
+# a field of a log line or a query, name=value: the value is what may be a password
+_FIELD = lazy(r"^[A-Za-z_][\w.-]{0,31}=(?P<value>.+)$")
+# a number and a counter after it, in the languages without spaces: days, times, years, digits…
+_CJK_COUNT = lazy(r"\d\s?(?:日|回|年|月|時間|分|秒|桁|文字|個|人|円|歳|週|ヶ月|か月|번|일|년|개|자리|자|원|天|次|个|位|元|岁|周|小时)")
 # a digit and one capitalised word, as brands are spelt ("1Password", "7Eleven"): a name
 _BRAND = lazy(r"^\d[A-Za-z][a-z]{3,}$")
 
@@ -1261,6 +1434,7 @@ def _clause_spans(text: str, more: bool = True, lexicon: list = ()):
     token_starts, token_ends = [t[0] for t in tokens], [t[1] for t in tokens]
     lower = text.lower()
     network = _NETWORK_WORDS().search(lower) is not None   # once: a text of "key key key …" has many words
+    last_colon = text.rfind(":")   # (a colon after a plural: "codes …: 4410, 7718", found once, not per word)
     for word in words:
         if text.endswith("[redacted:", 0, word.start()):
             continue   # the word in a marker
@@ -1303,7 +1477,7 @@ def _clause_spans(text: str, more: bool = True, lexicon: list = ()):
             continue   # "the parking garage ticket is 4471": the ticket's number
         # a plural ("pins for everything …: bank 3390, work phone 112358, tablet 2580") names
         # a list, which may run on past one value's window
-        reach = 2 * _WINDOW if word.group(name).lower().endswith("s") and ":" in text[w_start:] else _WINDOW
+        reach = 2 * _WINDOW if word.group(name).lower().endswith("s") and last_colon >= w_start else _WINDOW
         lo, hi = max(0, at - _WINDOW), min(len(clause), at + reach + 1)
         if family == "key" and (prev in _KEY_QUALIFIERS or word.group(name).lower() == "psk"):
             family = "secret-key"   # "private key": a hex run is its value too
@@ -2132,7 +2306,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
                 match.group("pre").split()[0].lower() in ("pw", "pwd", "passwd")
                 and _a_lone_word(text, match.start("value"), value)):
             add(match.start("value"), match.start("value") + len(value), "password")
-    for match in _find(_CODE_SAID, text, held, _DIGITS, _CODE_CUES):
+    for match in itertools.chain(_find(_CODE_SAID, text, held, _DIGITS, _CODE_CUES),
+                                 _find(_PUNCHED, text, held, _DIGITS, _PUNCHED_CUES)):
         if not _other_code(text, match.start()) and not _alarm_clock(lower[match.start():match.start("code")],
                                                                           match.group("code")) \
                 and not _AMOUNT_BEFORE().search(lower, max(0, match.start("code") - 24), match.start("code")):   # "… for transfers over 2500"
@@ -2223,8 +2398,8 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for match in _find(_SAFE_WORD, text, held, _SAFE_WORD_CUES, _SAFE_WORD_WHO):
         value = match.group("value").rstrip(".!?)")
         # whoever collects or rings may be named anywhere in the sentence
-        if not _PICKS_UP().search(_sentence_around(text, match.start())):
-            continue
+        if not match.group("duress") and not _PICKS_UP().search(_sentence_around(text, match.start())):
+            continue   # (a duress word is a password wherever it is said)
         phrase = _SHORT_PHRASE().match(text, match.start("value"))   # "… we sent them: blue lobster"
         if phrase and match.group("pickup") and any(
                 word in _PROSE_WORDS or word in _FUNCTION_WORDS or word in _SAID_ABOUT for word in phrase.group().lower().split()):
@@ -2304,9 +2479,10 @@ def _spans(text: str) -> list[tuple[int, int, str]]:
     for start, end, kind in _shape_spans(text, credential_talk):
         add(start, end, kind)
     cards = () if sum(map(str.isdigit, text)) < 13 else _CARD().finditer(text)
+    fuel = "fuel" in lower   # once: a text of thousands of card numbers is searched once, not per card
     for match in cards:
         card_runs.append(match.span())   # Luhn's or not: a card's digits are the card rule's
-        if _is_card(match.group(), fuel="fuel" in lower):
+        if _is_card(match.group(), fuel=fuel):
             add(match.start(), match.end(), "card")
             after = _AFTER_CARD().match(text, match.end())
             if after:
