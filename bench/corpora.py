@@ -5,7 +5,7 @@ and how a corpus file is read.
 - heldout, heldout2, heldout3
              written by hand before the first, second and third rounds of rule changes;
              frozen.
-- heldout4 … heldout47
+- heldout4 … heldout49
              each written blind (its writer saw neither the gates' code nor any other
              corpus, and reported only its line counts and kinds) while or after the
              previous round's rules were made — heldout4 before the fourth, heldout12 and
@@ -25,7 +25,8 @@ and how a corpus file is read.
              heldout43 both during the thirty-third (heldout43 sized as heldout31),
              heldout44 and heldout45 both during the thirty-fourth (heldout45 sized as
              heldout31), heldout46 and heldout47 both during the thirty-fifth (heldout47
-             sized as heldout31) — and measured once:
+             sized as heldout31), heldout48 and heldout49 both during the thirty-sixth
+             (heldout49 sized as heldout31) — and measured once:
              that round's clean figure (docs/RELIABILITY.md). Each but those still UNREAD (below) was
              then read by kind before the next round: its misses named the kinds the
              round widened.
@@ -42,7 +43,8 @@ SPLITS = ("dev", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "hel
           "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24",
           "heldout25", "heldout26", "heldout27", "heldout28", "heldout29", "heldout30", "heldout31",
           "heldout32", "heldout33", "heldout34", "heldout35", "heldout36", "heldout37", "heldout38", "heldout39", "heldout40", "heldout41",
-          "heldout42", "heldout43", "heldout44", "heldout45", "heldout46", "heldout47")
+          "heldout42", "heldout43", "heldout44", "heldout45", "heldout46", "heldout47",
+          "heldout48", "heldout49")
 # Corpora of ordinary memory notes (notes*_benign.txt: learnings, fact files, episodes,
 # about.md lines, mostly in the third person about the owner), each written blind like a
 # held-out split: what the standing-instruction gate must store. (first measure, refused)
@@ -70,10 +72,11 @@ NOTES = {"notes14": ("first measured, after the twelfth round's first model", 7)
          "notes35": ("first measured, after the thirty-second round", 0),
          "notes36": ("first measured, after the thirty-third round", 0),
          "notes37": ("first measured, after the thirty-fourth round", 1),
-         "notes38": ("first measured, after the thirty-fifth round", 0)}
+         "notes38": ("first measured, after the thirty-fifth round", 0),
+         "notes39": ("first measured, after the thirty-sixth round", 1)}
 # Corpora measured but not yet read: no round tunes a rule on them, and the learned model
 # (bench/train_instruction_model.py) never trains on them.
-UNREAD = ("heldout46", "heldout47", "notes38")
+UNREAD = ("heldout48", "heldout49", "notes39")
 READ = tuple(split for split in SPLITS if split not in UNREAD)
 READ_NOTES = tuple(notes for notes in NOTES if notes not in UNREAD)
 
@@ -154,4 +157,6 @@ EARLIER = {
     "heldout45": _measured("first measured, after the thirty-fourth round", (2, 4), (3, 0)),
     "heldout46": _measured("first measured, after the thirty-fifth round", (10, 1), (9, 0)),
     "heldout47": _measured("first measured, after the thirty-fifth round", (2, 0), (3, 1)),
+    "heldout48": _measured("first measured, after the thirty-sixth round", (8, 0), (4, 4)),
+    "heldout49": _measured("first measured, after the thirty-sixth round", (0, 2), (4, 0)),
 }

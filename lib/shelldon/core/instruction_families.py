@@ -242,6 +242,30 @@ so: hadda kadib | hadda ka dib | laga bilaabo hadda | laga bilaabo maanta | weli
     ilaa ogeysiis kale
 af: van nou af | voortaan | van vandag af | vir altyd | vir ewig | blywend | nie meer nie
     tot verdere kennisgewing | in alle toekomstige gesprekke
+# more languages' words (African, South Asian, Balkan, Nordic, Celtic)
+yo: lati isisiyi lo | lati bayi lo | lati oni lo | lati akoko yii lo | titi lae | lailai | titi aye
+ta: இனிமேல் | இனி மேல் | இப்போதிலிருந்து | இன்று முதல் | நிரந்தரமாக | என்றென்றும் | மறு அறிவிப்பு வரும் வரை
+    எதிர்கால உரையாடல்களில்
+am: ከአሁን ጀምሮ | ከዛሬ ጀምሮ | ለዘላለም | በቋሚነት | ከእንግዲህ | ከእንግዲህ ወዲህ | እስከ ሌላ ማስታወቂያ | ወደፊት በሚደረጉ ውይይቶች
+sr: od sada | od sad | od danas | zauvek | trajno | do daljnjeg | do daljeg | ubuduce | od sada pa nadalje
+    u svim buducim razgovorima
+sc: од сада | од сад | од данас | заувек | трајно | до даљњег | до даљег | убудуће | од сада па надаље
+    у свим будућим разговорима
+bn: এখন থেকে | আজ থেকে | চিরকাল | চিরদিন | স্থায়ীভাবে | এখন থেকে সবসময় | পরবর্তী নির্দেশ না দেওয়া পর্যন্ত
+    ভবিষ্যতের সব কথোপকথনে | আর কখনো
+cy: o hyn ymlaen | o heddiw ymlaen | o hyn allan | am byth | yn barhaol | tan rybudd pellach
+    hyd nes rhybudd pellach | mwyach | ym mhob sgwrs yn y dyfodol
+sk: odteraz | od teraz | od dnes | od dneska | navzdy | natrvalo | do odvolania | uz nikdy | odteraz navzdy
+no: fra na av | fra og med na | fra i dag | fra og med i dag | for alltid | for bestandig | inntil videre
+    heretter | ikke lenger | i alle fremtidige samtaler
+da: fra nu af | fra og med nu | fra i dag | fra og med i dag | for altid | for evigt | indtil videre | fremover
+    herefter | ikke længere
+tl: mula ngayon | simula ngayon | mula ngayong araw | simula ngayong araw | magpakailanman | habambuhay
+    permanente | hanggang sa susunod na abiso | sa lahat ng susunod na usapan | hindi na kailanman
+ig: site ugbu a | site ugbua | site taa | site taa gawa | ebighi ebi | ruo ebighi ebi | kpam kpam
+    ruo mgbe a gwara gi ozo
+si: මෙතැන් සිට | මින් ඉදිරියට | අද සිට | සදහටම | සදාකාලිකව | ස්ථිරවම | ස්ථිර ලෙස | ඊළඟ දැනුම්දීම තෙක් | තවදුරටත්
+yo: lati isinsinyi lo | lati isinsin yi lo
 """
 
 # When it happens, said of a habit or a trigger ("every time", "if anyone"): one part among
@@ -256,6 +280,8 @@ en: every time | each time | whenever | any time | anytime
     if i ever say | if i ever write | if i ever type | if i ever text | whenever i say | whenever i write | whenever i type
     if anyone | if someone | when anyone | when someone | whenever anyone | whenever someone
     if anybody | if somebody | when anybody | when somebody | whenever anybody | whenever somebody | automatically
+    brings it up | brings that up | comes up | is mentioned | gets mentioned | when they email | when they text |
+    when they call | when they ask | when they ring | when asked | whenever asked
 de: jedes mal | immer wenn | sobald
     jeden tag | jeden morgen | jeden abend | jede nacht | jede woche | jeden monat | jeden montag | jeden dienstag
     jeden mittwoch | jeden donnerstag | jeden freitag | jeden samstag | jeden sonntag
@@ -432,6 +458,35 @@ so: mar kasta | markasta | mar walba | haddii qof weydiiyo | haddii uu qof weydi
     toddobaad kasta | jimce kasta
 af: elke keer | telkens | wanneer ook al | as iemand vra | indien iemand vra | elke dag | elke week
     elke vrydag
+# more languages' words (African, South Asian, Balkan, Nordic, Celtic)
+yo: nigbakugba | ni gbogbo igba | igbakigba ti | ti enikeni ba beere | ti eniyan ba beere | lojoojumo
+    ni gbogbo ose | ni ose kookan | ni gbogbo ojo eti
+ta: ஒவ்வொரு முறையும் | எப்போதெல்லாம் | யாராவது கேட்டால் | யாரேனும் கேட்டால் | எப்போது கேட்டாலும்
+    ஒவ்வொரு நாளும் | தினமும் | ஒவ்வொரு வாரமும் | ஒவ்வொரு வெள்ளிக்கிழமையும்
+am: በእያንዳንዱ ጊዜ | ሁልጊዜ | በማንኛውም ጊዜ | ማንም ቢጠይቅ | አንድ ሰው ቢጠይቅ | በየቀኑ | በየሳምንቱ | በየዓርቡ
+sr: svaki put | kad god | kada god | ako neko pita | ako iko pita | svaki dan | svakog dana | svake nedelje
+    svakog petka | svakodnevno
+sc: сваки пут | кад год | када год | ако неко пита | ако ико пита | сваки дан | сваког дана | сваке недеље
+    сваког петка | свакодневно
+bn: প্রতিবার | যখনই | যতবার | কেউ জিজ্ঞেস করলে | কেউ যদি জিজ্ঞেস করে | প্রতিদিন | প্রতি সপ্তাহে | প্রতি শুক্রবার
+cy: bob tro | pob tro | pryd bynnag | unrhyw bryd | os bydd unrhyw un yn gofyn | os oes rhywun yn gofyn
+    os yw rhywun yn gofyn | bob dydd | bob wythnos | bob dydd gwener
+sk: zakazdym | vzdy ked | kedykolvek | ak sa niekto opyta | ked sa niekto spyta | kazdy den | kazdy tyzden
+    kazdy piatok
+no: hver gang | hver eneste gang | nar som helst | hvis noen spor | dersom noen spor | hver dag | hver uke
+    hver fredag
+da: hver gang | hver eneste gang | nar som helst | hvis nogen sporger | hvis nogen beder om | hver dag
+    hver uge | hver fredag
+tl: tuwing | bawat beses | kahit kailan | kapag may nagtanong | kung may magtanong | kung may nagtanong
+    araw araw | araw araw | bawat linggo | lingguhan
+ig: oge o bula | mgbe o bula | mgbe obula | o buru na onye juo | onye o bula juo | kwa ubochi | ubochi niile
+    kwa izu | izu niile | kwa fraide
+si: සෑම විටම | සෑම වරක්ම | හැම වෙලාවෙම | ඕනෑම විටෙක | කවුරුහරි ඇහුවොත් | කවුරුන් හෝ ඇසුවහොත් | සෑම දිනකම
+    හැමදාම | සෑම සතියකම | සෑම සිකුරාදාවකම
+yo: enikeni to ba beere | enikeni ti o ba beere
+ta: யார் கேட்டாலும்
+am: ለጠየቀ ሰው | ለሚጠይቅ ሰው
+fi: pyydettaessa | kysyttaessa
 """
 
 _PET = """
@@ -552,6 +607,20 @@ be: ты | вы | цябе | вас | твой | ваш | памочнік | б�
 zu: wena | kuwe | kini | yakho | wakho | lakho | umsizi | ibhothi
 so: adiga | adigu | idinka | idinku | kaaga | taada | kaaliyaha
 af: jy | jou | julle | jouself | die assistent | die bot
+# more languages' words (African, South Asian, Balkan, Nordic, Celtic)
+yo: oluranlowo | iwo oluranlowo
+ta: நீ | நீங்கள் | உன் | உங்கள் | உன்னை | உங்களை | உனக்கு | உங்களுக்கு | உதவியாளர்
+am: አንተ | አንቺ | እርስዎ | እናንተ | ያንተ | የእርስዎ | አንተን | ረዳቱ | ረዳት
+sr: ti | tebe | tebi | tvoj | tvoja | tvoje | vama | asistente | asistent
+sc: ти | тебе | теби | твој | твоја | твоје | вама | асистенте | асистент
+bn: তুমি | আপনি | তুই | তোমার | আপনার | তোমাকে | আপনাকে | সহকারী
+cy: ti | tithau | chdi | dy | eich | chithau | cynorthwyydd | gynorthwyydd
+sk: ty | teba | tebe | tvoj | tvoja | tvoje | vy | vam | asistent
+no: du | deg | ditt | dere | deres | assistenten | boten
+da: du | jer | jeres | assistenten | botten
+tl: ikaw | iyo | sa iyo | inyo | ninyo | kayo | ang bot
+ig: gi | unu | nke gi | onye enyemaka
+si: ඔබ | ඔයා | ඔබේ | ඔයාගේ | ඔබට | ඔයාට | ඔබව | සහායක
 """
 
 _OUTPUT = """
@@ -780,6 +849,29 @@ so: xeerarka | dejinta | amniga | badbaadada | asturnaanta | xaqiijinta | hubint
     milkiilaha
 af: instellings | veiligheid | sekuriteit | privaatheid | bevestiging | kontroles | perke | beperkings
     waarskuwings | eienaar
+# more languages' words (African, South Asian, Balkan, Nordic, Celtic)
+yo: ofin | aabo | asiri | idaniloju | ayewo | ikilo | idiwo | aala | onile
+ta: விதிகள் | அமைப்புகள் | பாதுகாப்பு | தனியுரிமை | உறுதிப்படுத்தல் | சரிபார்ப்பு | வரம்புகள் | கட்டுப்பாடுகள்
+    எச்சரிக்கைகள் | உரிமையாளர்
+am: ህጎች | ደንቦች | ቅንብሮች | ደህንነት | ግላዊነት | ማረጋገጫ | ገደቦች | ማስጠንቀቂያዎች | ባለቤቱ
+sr: pravila | podesavanja | bezbednost | sigurnost | privatnost | potvrda | provere | ogranicenja | upozorenja
+    vlasnik
+sc: правила | подешавања | безбедност | сигурност | приватност | потврда | провере | ограничења | упозорења
+    власник
+bn: নিয়মাবলী | নিয়মগুলো | সেটিংস | নিরাপত্তা | গোপনীয়তা | নিশ্চিতকরণ | যাচাই | সীমাবদ্ধতা | সতর্কবার্তা
+    মালিক
+cy: rheolau | gosodiadau | diogelwch | ddiogelwch | preifatrwydd | cadarnhad | gwiriadau | cyfyngiadau
+    rhybuddion | perchennog
+sk: pravidla | nastavenia | bezpecnost | sukromie | potvrdenie | kontroly | obmedzenia | upozornenia | varovania
+    majitel
+no: regler | innstillinger | sikkerhet | sikkerhetsfilter | personvern | bekreftelse | begrensninger | advarsler
+    eieren
+da: regler | indstillinger | sikkerhed | sikkerhedsfilter | privatliv | bekræftelse | begrænsninger | advarsler
+    ejeren
+tl: mga patakaran | mga setting | kaligtasan | seguridad | pribasiya | kumpirmasyon | mga limitasyon
+    mga paghihigpit | mga babala | may ari
+ig: iwu | ntoala | nchekwa | nzuzo | nkwenye | nlele | mgbochi | ido aka na nti | onye nwe ulo | onye nwe ya
+si: නීති | රීති | සැකසුම් | ආරක්ෂාව | පෞද්ගලිකත්වය | තහවුරු කිරීම | සීමාවන් | අවවාද | අනතුරු ඇඟවීම් | අයිතිකරු
 """
 
 _HARM = """
@@ -798,6 +890,7 @@ en: ignore | ignoring | disregard | forget | override | obey | comply | reveal |
     do whatever she says | do whatever they say | do as he says | do as she says | do as they say | do as it says
     switch it off | turn it off | leave it off | keep it off | routed |
     rerouted | redirect | redirected | let her know | let him know | let them know | continue anyway | carry on anyway
+    counts as the owner | count as the owner | do the same | follow suit
 de: ignorier* | vergiss | vergessen | gehorch* | schick* | sende* | weiterleit* | leite | losch* | verrat* | keine ruckfragen | ohne ruckfragen
     teile | teilst | teilen | weitergeben | gibst | warnung* | sicherheitswarnung*
     ohne nachfrage | ohne zu fragen
@@ -991,6 +1084,37 @@ so: iska indho tir | illow | soo bandhig | la wadaag | tirtir | qari | dami | ad
     ha u sheegin milkiilaha
 af: ignoreer | vergeet | maak bekend | stuur aan | skrap | verberg | skakel af | sonder om te vra
     sonder bevestiging | moenie die eienaar vertel nie
+# more languages' words (African, South Asian, Balkan, Nordic, Celtic)
+yo: gbagbe | foju fo | tu asiri | fi ranse | pa a re | fi pamo | lai beere | laisi ayewo | lai se ayewo
+    ma so fun oga
+ta: புறக்கணிக்கவும் | மறந்துவிடு | பகிரவும் | அனுப்பவும் | நீக்கவும் | முடக்கு | கேட்காமல் | சரிபார்க்காமல்
+    உறுதிப்படுத்தாமல் | உரிமையாளரிடம் சொல்லாதே
+am: ችላ በል | እርሳ | አጋራ | ላክ | ሰርዝ | ደብቅ | አጥፋ | ሳትጠይቅ | ሳታረጋግጥ | ለባለቤቱ አትንገር
+sr: ignoris* | zaboravi | otkrij | posalji | obrisi | sakrij | iskljuci | bez pitanja | bez provere
+    ne govori vlasniku
+sc: игнориш* | заборави | откриј | пошаљи | обриши | сакриј | искључи | без питања | без провере
+    не говори власнику
+bn: উপেক্ষা করো | উপেক্ষা করুন | ভুলে যাও | প্রকাশ করো | শেয়ার করো | পাঠিয়ে দাও | মুছে ফেলো | জিজ্ঞেস না করে
+    যাচাই না করে | মালিককে বলো না
+cy: anwybydd* | anghofi* | datgel* | rhannwch | anfonwch | dilewch | diffodd* | heb ofyn | heb wirio
+    heb gadarnhad
+sk: ignoruj | zabudni | prezrad | zdielaj | posli | vymaz | vypni | bez opytania | bez overenia
+    nehovor majitelovi
+no: ignorer | glem | avslor | send videre | slett | sla av | deaktiver | uten a sporre | uten bekreftelse
+    ikke fortell eieren
+da: ignorer | glem | afslor | send videre | sluk | deaktiver | uden at sporge | uden at tjekke
+    uden bekræftelse | fortæl ikke ejeren
+tl: balewalain | kalimutan | ibunyag | ibahagi | ipadala | burahin | itago | nang hindi nagtatanong
+    walang kumpirmasyon | huwag sabihin sa may ari
+ig: leghara anya | chefuo | kpughee | kekoo | ziga | hichapu | gbanyuo | ajughi ajuju | enweghi nkwenye
+    agwala onye nwe ya
+si: නොසලකා හරින්න | අමතක කරන්න | හෙළි කරන්න | බෙදාගන්න | යවන්න | මකා දමන්න | ඕෆ් කරන්න | නොඅසා | පරීක්ෂා නොකර
+    අයිතිකරුට කියන්න එපා
+yo: ranse
+cy: rho | rhowch
+ta: சொல்லிவிடு | சொல்லு | கொடு | கொடுத்துவிடு
+am: ስጥ | ስጪ | ንገር
+fi: paljastaa | kertoa | luovuttaa
 """
 
 _KEYS = """
@@ -1149,6 +1273,36 @@ so: furaha sirta | erayga sirta | lambarka sirta | koodhka pin | lambarka kaarka
     xogta bangiga | koodhka albaabka | u wareeji lacag | lacag u dir
 af: wagwoord | pinkode | pin kode | eenmalige kode | kaartnommer | bankbesonderhede | deurkode | alarmkode
     sleutelkluis | oorbetaal geld
+# more languages' words (African, South Asian, Balkan, Nordic, Celtic)
+yo: oro igbaniwole | oro asiri | koodu ilekun | koodu alaamu | nomba kaadi | alaye kaadi | alaye banki
+    fi owo ranse | gbe owo
+ta: கடவுச்சொல் | பின் எண் | ஒருமுறை கடவுச்சொல் | அட்டை எண் | வங்கி விவரங்கள் | கதவு குறியீடு | அலாரம் குறியீடு
+    பணம் அனுப்பு | பணப் பரிமாற்றம்
+am: የይለፍ ቃል | ፒን ኮድ | የካርድ ቁጥር | የባንክ ዝርዝሮች | የበር ኮድ | የማንቂያ ኮድ | ገንዘብ ላክ | ገንዘብ አስተላልፍ
+sr: lozinka | sifra | pin kod | jednokratni kod | broj kartice | bankovni podaci | kod za vrata | kod alarma
+    posalji novac | prebaci novac
+sc: лозинка | шифра | пин код | једнократни код | број картице | банковни подаци | код за врата | код аларма
+    пошаљи новац | пребаци новац
+bn: পাসওয়ার্ড | পিন কোড | পিন নম্বর | ওটিপি | কার্ড নম্বর | কার্ডের নম্বর | ব্যাংকের তথ্য | দরজার কোড
+    টাকা পাঠাও | টাকা ট্রান্সফার
+cy: cyfrinair | gyfrinair | nghyfrinair | cod pin | rhif cerdyn | manylion banc | cod y drws | dy god | fy nghod
+    trosglwyddo arian
+sk: heslo | pin kod | jednorazovy kod | cislo karty | udaje o karte | bankove udaje | kod od dveri | kod alarmu
+    posli peniaze | preved peniaze
+no: passord | pinkode | engangskode | kortnummer | bankopplysninger | dorkode | alarmkode | nokkelboks
+    overfor penger | send penger
+da: adgangskode | kodeord | pinkode | engangskode | kortnummer | bankoplysninger | dorkode | alarmkode
+    nogleboks | overfor penge
+tl: numero ng card | detalye ng card | detalye ng bangko | code ng pinto | code sa pinto | code ng alarm
+    magpadala ng pera | ipadala ang pera | ilipat ang pera | mag transfer ng pera
+ig: okwuntughe | koodu pin | nomba kaadi | ozi kaadi | ozi ulo aku | koodu uzo | ziga ego | bufee ego
+si: මුරපදය | මුරපද | පින් අංකය | කාඩ් අංකය | කාඩ්පත් අංකය | බැංකු විස්තර | දොර කේතය | සල්ලි යවන්න | මුදල් යවන්න
+    මුදල් මාරු කරන්න
+yo: koodu
+cy: cod y larwm | god y larwm | cod larwm | god larwm
+ta: கடவுச்சொ*
+am: የይለፍ
+fi: salasanat | salasanan | salasanoja
 """
 
 _FRAME = """
@@ -1325,6 +1479,30 @@ so: xeer cusub | amar joogto ah | siyaasadda | maamulaha | wuu oggolaaday | ayaa
     habka horumariyaha | fariin kaaliyaha
 af: nuwe reel | staande opdrag | permanente opdrag | beleid | administrateur | daar is besluit | hiermee
     het gemagtig | het goedgekeur | ontwikkelaarsmodus
+# more languages' words (African, South Asian, Balkan, Nordic, Celtic)
+yo: ofin tuntun | ase titilai | alakoso | a ti pinnu | ti fun o ni ase | ti gba laaye | ti fowo si
+ta: புதிய விதி | நிலையான உத்தரவு | நிரந்தர உத்தரவு | நிர்வாகி | முடிவு செய்யப்பட்டுள்ளது | இதன்மூலம்
+    அனுமதித்துள்ளார் | அங்கீகரித்துள்ளார் | டெவலப்பர் பயன்முறை | உதவியாளருக்கான குறிப்பு
+am: አዲስ ህግ | አዲስ ደንብ | ቋሚ ትዕዛዝ | ፖሊሲ | አስተዳዳሪ | ተወስኗል | ፈቅዷል | አጽድቋል | የገንቢ ሁነታ | ለረዳቱ ማስታወሻ
+sr: novo pravilo | trajni nalog | trajna naredba | administrator | odluceno je | ovim putem | ovlastio je
+    dozvolio je | odobrio je | razvojni rezim
+sc: ново правило | трајни налог | трајна наредба | администратор | одлучено је | овим путем | овластио је
+    дозволио је | одобрио је | развојни режим
+bn: নতুন নিয়ম | স্থায়ী আদেশ | নীতিমালা | প্রশাসক | সিদ্ধান্ত নেওয়া হয়েছে | এতদ্বারা | অনুমতি দিয়েছেন
+    অনুমোদন করেছেন | ডেভেলপার মোড | সহকারীর জন্য নোট
+cy: rheol newydd | gorchymyn sefydlog | gorchymyn parhaol | gweinyddwr | penderfynwyd | drwy hyn
+    wedi awdurdodi | wedi caniatau | wedi cymeradwyo | modd datblygwr
+sk: nove pravidlo | trvaly prikaz | trvale nariadenie | administrator | bolo rozhodnute | povolil | schvalil
+    autorizoval | rezim vyvojara | poznamka pre asistenta
+no: ny regel | staende ordre | permanent ordre | retningslinje | det er besluttet | herved | har autorisert
+    har tillatt | har godkjent | utviklermodus
+da: ny regel | staende ordre | permanent ordre | retningslinje | det er besluttet | hermed | har autoriseret
+    har tilladt | har godkendt | udviklertilstand
+tl: bagong patakaran | bagong tuntunin | permanenteng utos | administrador | napagpasyahan na
+    sa pamamagitan nito | pinahintulutan ka | inaprubahan na | pumayag na | tala para sa assistant
+ig: iwu ohuru | iwu ebighi ebi | onye nchikwa | e kpebiela | ekpebiela | enyela gi ikike | nyere gi ikike
+si: නව නීතිය | නව රීතිය | ස්ථිර නියෝගය | පරිපාලක | තීරණය කර ඇත | අවසර දී ඇත | අනුමත කර ඇත | බලය පවරා ඇත
+    සංවර්ධක මාදිලිය | සහායකට සටහන
 """
 
 # Scripts written without spaces between words (Thai, kana, CJK ideographs): their words
@@ -1375,6 +1553,7 @@ _SAID_BY_OTHERS = lazy(r"\b(?:said|says|told (?:me|us)|asked (?:me|us)|wrote|wri
                        # it tells the pet ("Dave said that you should …")
                        r"|\b(?P<that>(?:told (?:me|us)|said|says) that\b[^\n]{0,300})")
 _PET_NAMED = lazy(r"\b(?:assistants?|the pet|(?:the |your |ai )?bots?|ai helpers?|your ai|the ai|shelldon)\b")
+_PLACE_RULE = lazy(r"\W*(?:the |our |my )?(?:house )?rules? (?:at|in) (?!(?:this|the) (?:chat|conversation)\b)[\w' ]{1,30}? (?:is|are)\b")
 _AUTHORITY = lazy(r"\b(?:owner|admin|administrator|developers?|system|creator|maintainers?|operator)\W*$")
 # the second person's imperative of "reply", where it is a form of its own
 _REPLY_IMPERATIVES = frozenset("""
@@ -1646,8 +1825,9 @@ def standing_by_families(norm: str, unless=None) -> str | None:
         held = families(sentence)
         if about_the_owner and "harm" not in held:
             continue   # (but "The owner prefers that you never warn him…": harm the pet is told, in the owner's name)
-        if sentence.rstrip().endswith("?"):
-            held -= {"pet"}   # "did you remember the dentist?": the pet asked, not told
+        if sentence.rstrip().endswith("?") or _PLACE_RULE().match(sentence):
+            held -= {"pet"}   # "did you remember the dentist?": the pet asked, not told; "the rule at
+            # nan's is you never sit in grandad's chair": whoever is there, told
         if "pet" not in held and _about_someone(sentence):
             continue   # "A prima Ana manda sempre uma mensagem …": a note about someone else
         if ordered(held, bool(_WARNING().match(sentence))) and not (unless and unless(sentence)):

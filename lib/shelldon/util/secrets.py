@@ -328,6 +328,40 @@ _LEX_PASSWORD = (
     "کلمه عبور", "پسورد", "رمز وای فای", "رمز وای‌فای",   # Persian
     "הסיסמא", "סיסמת הוויפי", "סיסמת wifi",   # Hebrew
     "باسورد", "الباسورد", "كلمة سر الواي فاي",   # Arabic
+    "পাসওয়ার্ড", "পাসওয়ার্ডটা", "পাসওয়ার্ডটি", "পাসওয়ার্ডের", "ওয়াইফাই পাসওয়ার্ড",
+    "ওয়াই-ফাই পাসওয়ার্ড", "লগইন পাসওয়ার্ড", "পাসকোড",   # Bengali
+    "ọ̀rọ̀ aṣínà", "oro asina", "ọ̀rọ̀ ìgbaniwọlé", "oro igbaniwole", "pásíwọ̀ọ̀dù",
+    "ọ̀rọ̀ aṣínà wifi",   # Yoruba
+    "கடவுச்சொல்", "கடவுச்சொல்லை", "கடவுச்சொல்லின்", "பாஸ்வேர்டு", "பாஸ்வேர்ட்", "வைஃபை பாஸ்வேர்டு",
+    "கடவுக்குறியீடு",   # Tamil
+    "የይለፍ ቃል", "የይለፍ ቃሉ", "የይለፍ ቃሌ", "ፓስወርድ", "ፓስዎርድ", "ፓስወርዱ", "የዋይፋይ ፓስወርድ",   # Amharic
+    "lozinke", "zaporka", "zaporku",   # Serbian, Croatian, Bosnian
+    "лозинка", "лозинку", "лозинке",   # Serbian
+    "cyfrinair", "gyfrinair", "nghyfrinair", "chyfrinair", "cyfrineiriau", "cyfrinair wifi",
+    "cod pas", "côd pas",   # Welsh
+    "heslom", "hesle", "moje heslo", "heslo na wifi", "heslo k wifi", "prihlasovacie heslo",   # Slovak
+    "gesla", "geslom", "geslu", "moje geslo", "geslo za wifi", "geslo za wi-fi",   # Slovenian
+    "passordet", "passordene", "wifi-passord", "wifi-passordet", "passkode", "passkoden",
+    "innloggingspassord",   # Norwegian
+    "adgangskoden", "kodeord", "kodeordet", "wifi-koden", "wifi-kodeordet", "passwordet",   # Danish
+    "lykilorð", "lykilorðið", "lykilorðinu", "lykilorðsins", "aðgangsorð", "aðgangsorðið",
+    "wifi lykilorð",   # Icelandic
+    "parool", "parooli", "salasõna", "salasõnad", "salasõnaga", "wifi parool", "wifi salasõna",   # Estonian
+    "paroli", "paroles", "mana parole", "parole ir", "wifi parole", "piekļuves parole",   # Latvian
+    "wifi slaptažodis",
+    "prisijungimo slaptažodis",   # Lithuanian
+    "pasfhocail", "focal faire", "fhocal faire",   # Irish
+    "pasahitza", "pasahitzak", "pasahitzaren", "pasahitza da", "wifiaren pasahitza",
+    "sarbide-pasahitza",   # Basque
+    "contrasinal", "contrasinais", "o contrasinal", "contrasinal da wifi", "contrasinal do wifi",   # Galician
+    "il-password", "password tal-wifi", "kelma tad-dħul", "kelma sigrieta",   # Maltese
+    "kontrasenya", "kontrasenyas", "pasword", "password ko", "password ng wifi",
+    "password ng wi-fi",   # Tagalog
+    "okwuntughe", "okwu ntughe", "paswọọdụ",   # Igbo
+    "මුරපදය", "මුරපදයක්", "මුරපද", "පාස්වර්ඩ්", "පාස්වර්ඩ් එක", "වයිෆයි පාස්වර්ඩ් එක",   # Sinhala
+    "нууц үг", "нууц үгээ", "нууц үгийг", "нууц үгийн", "вайфайн нууц үг", "пасворд",   # Mongolian
+    "پټنوم", "پټ نوم", "پاسورډ", "د وای فای پاسورډ",   # Pashto
+    "şîfre", "şîfreya", "şîfreyê", "şîfreya min", "şîfreya wifiyê", "borînpeyv",   # Kurdish
 )
 _LEX_CODE = (
     "zugangsnummer", "türcodes", "pincodes",                                # German
@@ -377,7 +411,7 @@ _LEX_CODE = (
     "անվտանգության կոդ", "կոդ", "կոդը",   # Armenian
     "kodi PIN", "PIN-i", "kodi i derës", "kodi i portës", "kodi i hyrjes", "kodi i sigurisë",
     "kodi sekret",   # Albanian
-    "ПИН код", "пинот", "кодот за врата", "шифра за врата", "код за пристап", "безбедносен код",
+    "ПИН код", "пинот", "кодот за врата", "код за пристап", "безбедносен код",
     "тајна шифра",   # Macedonian
     "пін-код", "пінкод", "код ад дзвярэй", "код дамафона", "код доступу", "код бяспекі",
     "сакрэтны код",   # Belarusian
@@ -393,9 +427,48 @@ _LEX_CODE = (
     "קוד PIN", "קוד פין", "קוד סודי", "קוד הכניסה", "קוד הדלת", "קוד השער", "קוד גישה",
     "קוד אבטחה",   # Hebrew
     "رقم سري", "رمز PIN", "رمز الباب", "كود الباب", "كود البوابة", "رمز الدخول", "رمز الأمان",   # Arabic
+    "পিন নম্বর", "পিন নাম্বার", "কোডটা", "দরজার কোড", "গেটের কোড", "সিকিউরিটি কোড",
+    "কোড", "সিভিভি",
+    "অ্যাক্সেস কোড", "গোপন নম্বর",   # Bengali
+    "kóòdù", "koodu", "kóòdù ilẹ̀kùn", "nọ́ńbà àṣírí", "nomba asiri",   # Yoruba
+    "பின் நம்பர்", "பின் எண்", "கதவு கோடு", "கேட் கோடு", "ரகசிய எண்", "அணுகல் குறியீடு",
+    "ஏடிஎம் பின்", "கார்டு பின்",
+    "பாதுகாப்புக் குறியீடு",   # Tamil
+    "የሚስጥር ቁጥር", "ሚስጥራዊ ቁጥር", "ፒን ኮድ", "ፒን ቁጥር", "የበር ኮድ", "የበሩ ኮድ",   # Amharic
+    "PIN kod", "pin-kod", "pinkod", "kod za vrata", "sigurnosni kod",
+    "pristupni kod", "kod od kapije",   # Serbian, Croatian, Bosnian
+    "пин", "ПИН код", "пин-код", "код за врата", "сигурносни код",
+    "приступни код", "код од капије",   # Serbian
+    "rhif PIN", "cod PIN", "côd PIN", "cod diogelwch", "god diogelwch", "cod y drws", "cod y giât",
+    "cod mynediad",   # Welsh
+    "kódu", "kódom", "PIN kód", "pinkód", "kód od dverí", "prístupový kód", "bezpečnostný kód",   # Slovak
+    "koda", "PIN koda", "koda za vrata", "vstopna koda", "varnostna koda", "dostopna koda",   # Slovenian
+    "PIN-kode", "dørkode", "dørkoden", "portkode", "sikkerhetskode",   # Norwegian
+    "sikkerhedskode",   # Danish
+    "kóði", "kóðinn", "PIN-númer", "pinnúmer", "leyninúmer", "aðgangskóði", "öryggiskóði",
+    "hurðarkóði",   # Icelandic
+    "kood", "PIN-kood", "uksekood", "väravakood", "turvakood", "pääsukood",   # Estonian
+    "PIN kods", "PIN kodu", "durvju kods", "vārtu kods", "drošības kods", "piekļuves kods",   # Latvian
+    "PIN kodas", "PIN kodą", "durų kodas", "vartų kodas", "saugos kodas", "prieigos kodas",   # Lithuanian
+    "cód PIN", "uimhir PIN", "cód slándála", "cód an dorais", "cód rochtana",   # Irish
+    "kodea", "PIN kodea", "pin zenbakia", "atearen kodea", "atariko kodea", "sarbide-kodea",
+    "segurtasun-kodea",   # Basque
+    "código PIN", "número PIN", "código da porta", "código de acceso",
+    "código de seguridade",   # Galician
+    "kodiċi", "il-kodiċi", "kodiċi PIN", "in-numru PIN", "kodiċi tal-bieb", "kodiċi tas-sigurtà",
+    "kodiċi tal-aċċess",   # Maltese
+    "PIN code", "PIN number", "code ng pinto", "code ng gate", "kodigo ng pinto",
+    "access code ng gate",   # Tagalog
+    "nọmba nzuzo", "koodu ụzọ",   # Igbo
+    "පින් අංකය", "පින් නම්බර් එක", "රහස් අංකය", "කේතය", "දොරේ කෝඩ් එක", "ආරක්ෂක කේතය",
+    "ප්‍රවේශ කේතය",   # Sinhala
+    "хаалганы код", "нууц код", "хандалтын код",   # Mongolian
+    "کوډ", "پین کوډ", "د پین شمېره", "پټه شمېره", "د دروازې کوډ", "امنیتي کوډ", "د لاسرسي کوډ",   # Pashto
+    "kodê", "koda PIN", "koda derî", "koda ewlehiyê", "koda têketinê",   # Kurdish
 )
 _LEX_BOTH = ("şifreniz", "şifrenizi", "şifreni", "şifremi", "şifresini", "şifreyi", "şifreler", "şifreleri",   # Turkish
-             "sifreniz", "sifrenizi", "sifreni", "sifremi", "sifresini", "sifreyi", "sifreler", "sifreleri")
+             "sifreniz", "sifrenizi", "sifreni", "sifremi", "sifresini", "sifreyi", "sifreler", "sifreleri",
+             "šifra", "šifru", "šifre", "шифра", "шифру", "шифре")   # Serbian, Croatian, Bosnian: a code or a password
 # a word for a safe, a padlock or a key box: a code or a dial combination, given or not
 _LEX_LOCK = (
     "vorhängeschloss", "vorhaengeschloss", "zahlenschloß",                 # German
@@ -450,6 +523,41 @@ _LEX_LOCK = (
     "گاوصندوق", "گاو صندوق", "قفل رمزدار", "قفل رمزی", "قفل آویز", "جعبه کلید",   # Persian
     "כספת", "הכספת", "כספת מפתחות", "מנעול קוד", "מנעול קומבינציה", "מנעול תלייה", "תיבת מפתחות",   # Hebrew
     "خزنة", "الخزنة", "قاصة", "القاصة", "قفل رقمي", "قفل الأرقام", "صندوق المفاتيح",   # Arabic
+    "লকার", "লকারের", "সেফের", "ভল্ট", "তালার কোড", "তালার কম্বিনেশন", "কম্বিনেশন লক", "প্যাডলক",   # Bengali
+    "sééfù", "àgádágodo", "agadagodo", "àpótí ìpamọ́ owó",   # Yoruba
+    "லாக்கர்", "சேஃப்", "இரும்புப் பெட்டகம்", "பாதுகாப்புப் பெட்டகம்", "காம்பினேஷன் பூட்டு",
+    "சாவிப் பெட்டி", "பேட்லாக்",   # Tamil
+    "ካዝና", "ካዝናው", "የካዝናው",   # Amharic
+    "kod sefa", "kombinacija sefa", "u sefu", "katanac", "katanca",
+    "lokot",   # Serbian, Croatian, Bosnian
+    "сеф", "сефа", "сефу", "катанац", "катанца", "локот", "кутија за кључеве",   # Serbian
+    "sêff", "clo clap", "glo clap", "clo cyfuniad", "blwch allweddi", "mlwch allweddi",   # Welsh
+    "trezor", "trezoru", "trezore", "sejfu", "visiaci zámok", "kombinačný zámok",
+    "schránka na kľúče",   # Slovak
+    "trezorja", "v sefu", "koda sefa", "obešanka", "obešanko", "kombinacijska ključavnica",
+    "omarica za ključe",   # Slovenian
+    "safen", "safeskapet", "pengeskap", "pengeskapet", "hengelås", "hengelåsen", "kodelås",
+    "nøkkelboks",   # Norwegian
+    "pengeskab", "pengeskabet", "hængelås", "hængelåsen", "kodelåsen", "nøgleboksen",   # Danish
+    "peningaskápur", "peningaskápnum", "öryggisskápur", "öryggisskápnum", "hengilás",
+    "hengilásinn", "talnalás", "lyklabox",   # Icelandic
+    "seif", "seifi", "seifis", "tabalukk", "tabaluku", "koodlukk", "võtmekapp", "võtmekarp",   # Estonian
+    "seifs", "seifa", "seifā", "piekaramā atslēga", "kodu slēdzene", "atslēgu kaste",   # Latvian
+    "seifas", "seifo", "seife", "pakabinama spyna", "kodinė spyna", "raktų dėžutė",   # Lithuanian
+    "taisceadán", "thaisceadán", "glas fraincín", "ghlas fraincín", "glas comhcheangail",
+    "bosca eochracha",   # Irish
+    "kutxa gotorra", "kutxa gotorraren", "giltzarrapoa", "giltzarrapo", "konbinazio-sarraila",
+    "giltza-kutxa",   # Basque
+    "caixa forte", "caixa de seguridade", "cadeado", "o cadeado", "pechadura de combinación",
+    "caixa das chaves",   # Galician
+    "kaxxaforti", "il-kaxxaforti", "katnazz", "il-katnazz", "serratura b'kombinazzjoni",
+    "kaxxa taċ-ċwievet",   # Maltese
+    "kaha de yero", "kandado", "kandado ng gate", "kahon ng susi",   # Tagalog
+    "igbe nchekwa",   # Igbo
+    "සේප්පුව", "සේප්පුවේ", "සේප්පුවට", "ලොකර් එක",   # Sinhala
+    "сейфийн", "цоожны код", "түлхүүрийн хайрцаг",   # Mongolian
+    "تجوري", "تجورۍ", "سېف", "د سېف کوډ",   # Pashto
+    "kasaya hesinî", "sandoqa pereyan",   # Kurdish
 )
 # a lock named without a code word: a value given as one, three digits enough
 _LEX_LATCH = ("kilit", "kilidi", "kilidin", "замок", "замка")                             # Turkish, Russian
@@ -531,12 +639,34 @@ _LEX_OTP = (
     "کدهای پشتیبان", "کد بازیابی",   # Persian
     "קודי גיבוי", "קוד שחזור",   # Hebrew
     "رموز احتياطية", "رموز الاسترداد", "رمز الاسترداد",   # Arabic
+    "ব্যাকআপ কোড", "রিকভারি কোড",   # Bengali
+    "மீட்புக் குறியீடு", "காப்புக் குறியீடுகள்", "பேக்கப் கோடுகள்",   # Tamil
+    "የመጠባበቂያ ኮዶች",   # Amharic
+    "rezervni kodovi", "kodovi za oporavak",   # Serbian, Croatian, Bosnian
+    "резервни кодови", "кодови за опоравак",   # Serbian
+    "codau wrth gefn", "codau adfer",   # Welsh
+    "záložné kódy", "kódy na obnovenie",   # Slovak
+    "rezervne kode", "obnovitvene kode",   # Slovenian
+    "reservekoder", "gjenopprettingskoder",   # Norwegian
+    "backupkoder", "gendannelseskoder",   # Danish
+    "varakóðar", "endurheimtarkóðar",   # Icelandic
+    "varukoodid", "taastekoodid",   # Estonian
+    "rezerves kodi", "atkopšanas kodi",   # Latvian
+    "atsarginiai kodai", "atkūrimo kodai",   # Lithuanian
+    "cóid chúltaca", "cóid athshlánaithe",   # Irish
+    "babeskopia-kodeak", "berreskuratze-kodeak",   # Basque
+    "códigos de reserva", "códigos de recuperación",   # Galician
+    "kodiċijiet ta' backup", "kodiċijiet ta' rkupru",   # Maltese
+    "උපස්ථ කේත", "ප්‍රතිසාධන කේත",   # Sinhala
+    "нөөц код", "нөөц кодууд", "сэргээх код",   # Mongolian
+    "بیک اپ کوډونه", "د بیا رغونې کوډونه",   # Pashto
+    "kodên yedek", "kodên vegerandinê",   # Kurdish
 )
 # the languages without spaces: the word is no token of its own (see _clause_spans)
-_LEX_JOINED_PASSWORD = ("密碼", "비번", "패스워드", "รหัสผ่าน", "พาสเวิร์ด", "รหัสไวไฟ", "รหัสผ่านไวไฟ")
+_LEX_JOINED_PASSWORD = ("密碼", "비번", "패스워드", "รหัสผ่าน", "พาสเวิร์ด", "รหัสไวไฟ", "รหัสผ่านไวไฟ", "ពាក្យសម្ងាត់", "ប៉ាសវើដ", "ពាក្យសម្ងាត់វ៉ាយហ្វាយ", "ລະຫັດຜ່ານ", "ລະຫັດວາຍຟາຍ", "စကားဝှက်", "ပတ်စ်ဝေါ့ဒ်")
 _LEX_JOINED_CODE = ("パスコード", "暗証コード", "pin码", "pin碼", "pin코드", "핀번호", "핀 번호", "安全码", "安全碼",
-                    "バックアップコード", "リカバリーコード", "备用码", "恢复码", "備用碼", "復原碼", "백업 코드", "복구 코드", "รหัสพิน", "รหัสประตู", "รหัสเข้าประตู", "รหัสรักษาความปลอดภัย", "รหัสลับ")
-_LEX_JOINED_LOCK = ("金庫", "南京錠", "キーボックス", "保险箱", "保險箱", "保险柜", "保險櫃", "挂锁", "掛鎖", "금고", "자물쇠", "ตู้เซฟ", "ตู้นิรภัย", "กุญแจรหัส", "แม่กุญแจรหัส", "แม่กุญแจ", "กล่องเก็บกุญแจ")
+                    "バックアップコード", "リカバリーコード", "备用码", "恢复码", "備用碼", "復原碼", "백업 코드", "복구 코드", "รหัสพิน", "รหัสประตู", "รหัสเข้าประตู", "รหัสรักษาความปลอดภัย", "รหัสลับ", "លេខកូដ", "លេខសម្ងាត់", "កូដទ្វារ", "កូដសុវត្ថិភាព", "ລະຫັດ", "ລະຫັດປະຕູ", "ລະຫັດລັບ", "ລະຫັດຄວາມປອດໄພ", "ကုဒ်", "ပင်နံပါတ်", "လျှို့ဝှက်နံပါတ်", "ကုဒ်နံပါတ်", "တံခါးကုဒ်", "လုံခြုံရေးကုဒ်")
+_LEX_JOINED_LOCK = ("金庫", "南京錠", "キーボックス", "保险箱", "保險箱", "保险柜", "保險櫃", "挂锁", "掛鎖", "금고", "자물쇠", "ตู้เซฟ", "ตู้นิรภัย", "กุญแจรหัส", "แม่กุญแจรหัส", "แม่กุญแจ", "กล่องเก็บกุญแจ", "ទូដែក", "ទូសុវត្ថិភាព", "ຕູ້ເຊຟ", "ຕູ້ນິລະໄພ", "ກຸນແຈລະຫັດ", "မီးခံသေတ္တာ", "သော့ခလောက်")
 # a recovery or seed phrase (_PHRASE_SAID: the rest of the clause is the secret)
 _LEX_PHRASE = (
     "seed-phrase", "seedphrase", "recovery-phrase", "wiederherstellungssatz",                 # German
@@ -649,7 +779,7 @@ _SENT = (r"(?: (?:he|she|they|you|i|we|mum|mom|dad|the bank|the app) (?:texted|s
 _CHANGED = (r"(?: (?:has |have |was |got |just )?(?:changed|been changed|updated|reset)(?: again| today| recently)?"
             r"\s*(?:[,;.:]|\s[-–—])\s*(?:so |and )?(?:the |a |our )?new (?:one|code|pin)(?: [\w']+){0,3}?)")
 _SAID = (r"(?:" + _FOR_WHAT + _SAYS + r"|" + _FOR_WHAT + _CHANGED + r"(?:" + _SAYS + r"|\s+)|" + _FOR_WHAT + _ASIDE + r"{1,2}(?:\s*:\s*|,?" + _SAYS + r")|" + _FOR_WHAT + r"(?: [\w'-]+){1,3}\s*:\s*"
-         r"|\s*,\s*(?=\d)|" + _FOR_WHAT + r"\s+(?=\d)|" + _SENT + r"|\s+)")
+         r"|\s*,\s*(?=\d)|" + _FOR_WHAT + r"\s+(?=\d)|" + _SENT + r"|\s*\([^()\n]{1,40}\)\s+|\s+)")
 # "C4419X": a letter may close a code as it may open one, a capital
 _CODE_VALUE = r"(?P<code>(?:[#*]|[A-Za-z](?=\d))?\d(?:[\d#*]|[A-Z](?=\d)|[- .](?=\d)){2,15}(?:[#*]|(?-i:[A-Z]))?)(?![\w/.:-]*\w)"
 _CODE_SAID = lazy(r"(?<![\w'])(?:my |the |our |your |his |her |their |a )?" + _CODE_SUBJECT
@@ -1643,13 +1773,17 @@ def _after_entering(tokens, i: int) -> bool:
     return False
 
 
+_PRODUCT_LABELS = frozenset("model type series make brand version".split())
+
+
 def _labelled(text: str, tokens, i: int, prev: str, named_before: bool = False) -> bool:
     """Is tokens[i] a number of something else ("room 217", "ends in 4412")? Not when a colon
     stands between it and a noun said with an article ("in case I lose the phone: 8412 0937"
     names what the clause is about, not the number), or said after the credential word
     (named_before: "keybox outside the holiday flat: 1066" is where the keybox is)."""
     if prev not in _NOT_VALUE_BEFORE:
-        return False
+        # "model Supra C500": a product's name between the label and its number
+        return i >= 2 and tokens[i - 2][2].lower() in _PRODUCT_LABELS and tokens[i - 1][2][:1].isupper()
     if _after_entering(tokens, i):
         return False   # "punch in 1948": the "in" is the verb's, not a year's
     colon = i >= 2 and ":" in text[tokens[i - 1][1]:tokens[i][0]]
