@@ -176,10 +176,11 @@ Decisions, so nobody has to guess (measured in bench/secrets_rate.py):
 A marker is never mistaken for a secret, so redact() is idempotent.
 """
 import bisect
-import unicodedata
+import functools
 import itertools
 import math
 import re
+import unicodedata
 
 from . import secret_model
 from .lazyre import Cues, lazy
@@ -719,10 +720,14 @@ _LEXICON_FAMILIES = (("otp", _LEX_OTP), ("lock", _LEX_LOCK), ("password", _LEX_P
                      ("code", _LEX_CODE), ("alarm", _LEX_ALARM), ("place", _LEX_PLACE), ("latch", _LEX_LATCH))
 _LEXICON_JOINED = (("joined_password", _LEX_JOINED_PASSWORD), ("joined_code", _LEX_JOINED_CODE),
                    ("joined_lock", _LEX_JOINED_LOCK))
-_LEXICON_WORD = lazy(
-    r"(?<![\w-])(?:" + "|".join(f"(?P<{family}>{_alternation(words)})" for family, words in _LEXICON_FAMILIES)
-    + r")(?![\w-])|" + "|".join(f"(?P<{family}>{_alternation(words)})" for family, words in _LEXICON_JOINED),
-    re.IGNORECASE)
+@functools.cache
+def _LEXICON_WORD() -> re.Pattern:   # noqa: N802  (called as the lazy patterns are)
+    """The lexicon's words as one pattern, built and compiled on first need: its two thousand
+    words' alternation costs a stage's import nothing until a text holds one of their cues."""
+    return re.compile(
+        r"(?<![\w-])(?:" + "|".join(f"(?P<{family}>{_alternation(words)})" for family, words in _LEXICON_FAMILIES)
+        + r")(?![\w-])|" + "|".join(f"(?P<{family}>{_alternation(words)})" for family, words in _LEXICON_JOINED),
+        re.IGNORECASE)
 _LEXICON_CUES = _cues(*_word_cues(word for _family, words in _LEXICON_FAMILIES + _LEXICON_JOINED for word in words))
 _LEXICON_STARTS = tuple(cue[1:] for cue in _LEXICON_CUES if cue.startswith(" "))
 
